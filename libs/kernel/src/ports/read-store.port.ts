@@ -1,0 +1,108 @@
+/**
+ * The read-store port: JSON documents grouped in collections, written by projections and read by queries.
+ * Both adapters (SQLite, MongoDB) pass the contract suite in test/contract/read-store.contract-spec.ts.
+ */
+import type { GlobalPosition } from './event-store.port';
+
+export const READ_STORE = Symbol('READ_STORE');
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A stored document: `id` is unique within its collection. */
+export interface Doc {
+  id: string;
+  [field: string]: unknown;
+}
+
+/** A stored document with the global position of the last event it reflects. */
+export interface StoredDoc<D extends Doc = Doc> {
+  doc: D;
+  position: GlobalPosition;
+}
+
+/**
+ * Filter on top-level or dotted fields. A plain value means equality (null matches a missing field too);
+ * an operator object allows `$in`, `$ne`, `$exists`, `$gt`/`$gte`/`$lt`/`$lte` and `$contains`
+ * (case-insensitive substring). `$or` takes a list of filters.
+ */
+export type FieldCondition =
+  | string
+  | number
+  | boolean
+  | null
+  | {
+      $in?: (string | number | boolean)[];
+      $ne?: string | number | boolean | null;
+      $exists?: boolean;
+      $gt?: string | number;
+      $gte?: string | number;
+      $lt?: string | number;
+      $lte?: string | number;
+      $contains?: string;
+    };
+
+export interface Filter {
+  [field: string]: FieldCondition | Filter[] | undefined;
+  $or?: Filter[];
+}
+
+export type SortSpec = readonly (readonly [field: string, direction: 1 | -1])[];
+
+export interface FindOptions {
+  filter?: Filter;
+  /** Sort order; ties are always broken by `id` ascending so that cursors are stable. */
+  sort?: SortSpec;
+  limit: number;
+  /** Resume after this cursor (from a previous `FindResult.next`). */
+  after?: FindCursor;
+}
+
+/** Keyset cursor: the sort values and id of the last document returned. JSON-safe. */
+export interface FindCursor {
+  values: (string | number | boolean | null)[];
+  id: string;
+}
+
+export interface FindResult<D extends Doc = Doc> {
+  items: D[];
+  /** Total number of documents matching the filter (ignoring the cursor and limit). */
+  total: number;
+  /** Present when more documents follow. */
+  next?: FindCursor;
+}
+
+export interface IndexSpec {
+  /** Fields in order, each ascending (1) or descending (-1). */
+  fields: readonly (readonly [field: string, direction: 1 | -1])[];
+  unique?: boolean;
+}
+
+export type WriteOp =
+  | { kind: 'put'; collection: string; doc: Doc; position: GlobalPosition }
+  | { kind: 'delete'; collection: string; id: string; position: GlobalPosition };
+
+export interface Checkpoint {
+  name: string;
+  position: GlobalPosition;
+  /** Free-form JSON the runner keeps with the checkpoint (version, parked events...). */
+  state?: Json;
+}
+
+export interface ReadStore {
+  ensureCollection(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  get<D extends Doc = Doc>(collection: string, id: string): Promise<D | null>;
+  /** A document with the position it reflects, for the projection runner. */
+  getStored<D extends Doc = Doc>(collection: string, id: string): Promise<StoredDoc<D> | null>;
+  getMany<D extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<D[]>;
+  find<D extends Doc = Doc>(collection: string, options: FindOptions): Promise<FindResult<D>>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /** Applies the writes and then the checkpoints, in one transaction where the store allows it. */
+  write(ops: readonly WriteOp[], checkpoints?: readonly Checkpoint[]): Promise<void>;
+  getCheckpoint(name: string): Promise<Checkpoint | null>;
+  listCheckpoints(): Promise<Checkpoint[]>;
+  deleteCheckpoint(name: string): Promise<void>;
+  /** Removes every document of a collection (projection rebuild). */
+  dropCollection(collection: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,24 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random identifier of 20 base62 characters (about 119 bits), URL-safe, like the platform's own ids. */
+export function newId(): string {
+  const bytes = randomBytes(20);
+  let out = '';
+  for (const byte of bytes) out += ALPHABET[byte % 62];
+  return out;
+}
+
+export function newEventId(): string {
+  return randomUUID();
+}
+
+/**
+ * A deterministic UUID-shaped id derived from a key: a retried command with the same id produces the same
+ * event ids, so its append is a no-op.
+ */
+export function deterministicEventId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
