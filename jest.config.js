@@ -2,13 +2,17 @@
  * Jest runs TypeScript through SWC in CommonJS mode. NestJS 12 ships ESM only, so its packages (and the few
  * other ESM-only dependencies) are transpiled too instead of being ignored.
  */
-const esmPackages = ['@nestjs', '@gitbook', 'event-iterator', 'eventsource-parser'].join('|');
+const esmPackages = ['content-disposition', '@nestjs', '@gitbook', 'event-iterator', 'eventsource-parser'].join('|');
 
 /** @type {import('jest').Config} */
 module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/{apps,libs,test}/**/*.spec.ts', '<rootDir>/{apps,libs,test}/**/*.e2e-spec.ts', '<rootDir>/test/**/*.contract-spec.ts'],
+  testMatch: [
+    '<rootDir>/{apps,libs,test}/**/*.spec.ts',
+    '<rootDir>/{apps,libs,test}/**/*.e2e-spec.ts',
+    '<rootDir>/test/**/*.contract-spec.ts',
+  ],
   transform: {
     '^.+\\.(t|j|mj)s$': [
       '@swc/jest',
@@ -25,7 +29,8 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleNameMapper: {
     '^@app/(kernel|event-store|read-store|identity|content|review|publishing|extensibility)$': '<rootDir>/libs/$1/src',
-    '^@app/(kernel|event-store|read-store|identity|content|review|publishing|extensibility)/(.*)$': '<rootDir>/libs/$1/src/$2',
+    '^@app/(kernel|event-store|read-store|identity|content|review|publishing|extensibility)/(.*)$':
+      '<rootDir>/libs/$1/src/$2',
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   testTimeout: 30000,

@@ -79,11 +79,7 @@ export interface Subscription extends AsyncIterable<RecordedEvent[]> {
 
 export interface EventStore {
   /** Appends events atomically. Throws `WrongExpectedRevision` when the stream is not in the expected state. */
-  append(
-    streamId: string,
-    events: readonly EventToAppend[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult>;
+  append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream in global order (system events excluded). */

@@ -23,7 +23,8 @@ export interface StoredDoc<D extends Doc = Doc> {
 /**
  * Filter on top-level or dotted fields. A plain value means equality (null matches a missing field too);
  * an operator object allows `$in`, `$ne`, `$exists`, `$gt`/`$gte`/`$lt`/`$lte` and `$contains`
- * (case-insensitive substring). `$or` takes a list of filters.
+ * (case-insensitive substring). `$or` takes a list of filters. Read models keep one type per field: a boolean
+ * condition is not required to tell `true`/`false` from the numbers 1/0 (the SQLite adapter does not).
  */
 export type FieldCondition =
   | string

@@ -28,29 +28,91 @@ export interface HandleResult<State, Evt> {
 }
 
 const DEFAULT_RETRIES = 5;
+const MAX_CACHED_STREAMS = 10_000;
+
+type Folded = { state: unknown; revision: number };
+
+/**
+ * Recently folded states, per store and decider. Streams only grow, so a cached fold is brought up to date by
+ * reading the events after its revision (also those another process appended), never by replaying the stream.
+ */
+const folds = new WeakMap<EventStore, WeakMap<object, Map<string, Folded>>>();
+/** Commands on one stream in this process run one after the other instead of conflicting with each other. */
+const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+function cacheOf(store: EventStore, decider: object): Map<string, Folded> {
+  let byDecider = folds.get(store);
+  if (!byDecider) folds.set(store, (byDecider = new WeakMap()));
+  let cache = byDecider.get(decider);
+  if (!cache) byDecider.set(decider, (cache = new Map()));
+  return cache;
+}
+
+function remember(cache: Map<string, Folded>, streamId: string, folded: Folded): void {
+  cache.delete(streamId);
+  cache.set(streamId, folded);
+  if (cache.size > MAX_CACHED_STREAMS) cache.delete(cache.keys().next().value as string);
+}
+
+async function foldStream<State, Evt extends DomainEvent>(
+  store: EventStore,
+  decider: Pick<Decider<State, never, Evt>, 'initialState' | 'evolve'>,
+  streamId: string,
+): Promise<{ state: State; revision: number }> {
+  const cache = cacheOf(store, decider);
+  const cached = cache.get(streamId) as { state: State; revision: number } | undefined;
+  let state = cached ? cached.state : decider.initialState();
+  let revision = cached ? cached.revision : -1;
+  const events = await store.readStream(streamId, { fromRevision: revision + 1 });
+  for (const recorded of events) {
+    state = decider.evolve(state, toDomainEvent<Evt>(recorded));
+    revision = recorded.revision;
+  }
+  remember(cache, streamId, { state, revision });
+  return { state, revision };
+}
+
+function serialised<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
+  let byStream = queues.get(store);
+  if (!byStream) queues.set(store, (byStream = new Map()));
+  const previous = byStream.get(streamId) ?? Promise.resolve();
+  const run = previous.then(work, work);
+  const settled = run.catch(() => undefined);
+  byStream.set(streamId, settled);
+  void settled.then(() => {
+    if (byStream.get(streamId) === settled) byStream.delete(streamId);
+  });
+  return run;
+}
 
 /**
  * The one command handler every use case goes through: load the stream, fold the state, decide, append with
- * the expected revision. Without `If-Match`, a concurrent append is retried on fresh state a bounded number of
- * times; with it, a mismatch is a `PreconditionFailed`.
+ * the expected revision. Without `If-Match`, a concurrent append (by another process) is retried on fresh state a
+ * bounded number of times; with it, a mismatch is a `PreconditionFailed`.
  */
-export async function handleCommand<State, Cmd extends Command, Evt extends DomainEvent>(
+export function handleCommand<State, Cmd extends Command, Evt extends DomainEvent>(
   store: EventStore,
   decider: Decider<State, Cmd, Evt>,
   streamId: string,
   command: Cmd,
   options: HandleOptions = {},
 ): Promise<HandleResult<State, Evt>> {
+  return serialised(store, streamId, () => decideAndAppend(store, decider, streamId, command, options));
+}
+
+async function decideAndAppend<State, Cmd extends Command, Evt extends DomainEvent>(
+  store: EventStore,
+  decider: Decider<State, Cmd, Evt>,
+  streamId: string,
+  command: Cmd,
+  options: HandleOptions,
+): Promise<HandleResult<State, Evt>> {
   const maxRetries = options.ifMatch === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
   for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(streamId);
-    const revision = history.length === 0 ? -1 : history[history.length - 1].revision;
+    let { state, revision } = await foldStream(store, decider, streamId);
     if (options.ifMatch !== undefined && options.ifMatch !== revision) {
       throw new PreconditionFailed(`the resource is at revision ${revision}, not ${options.ifMatch}`);
     }
-    let state = decider.initialState();
-    for (const recorded of history) state = decider.evolve(state, toDomainEvent<Evt>(recorded));
-
     const events = [...decider.decide(command, state)];
     if (events.length === 0) return { events, state, revision, position: null };
     for (const event of events) state = decider.evolve(state, event);
@@ -69,7 +131,14 @@ export async function handleCommand<State, Cmd extends Command, Evt extends Doma
         })),
         expected,
       );
-      return { events, state, revision: result.nextRevision, position: result.position };
+      revision = result.nextRevision;
+      // An idempotent re-append (same command id) returns the earlier revision: only cache a fold we are sure of.
+      if (result.nextRevision === (expected === 'no_stream' ? -1 : expected) + events.length) {
+        remember(cacheOf(store, decider), streamId, { state, revision });
+      } else {
+        cacheOf(store, decider).delete(streamId);
+      }
+      return { events, state, revision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
       if (options.ifMatch !== undefined) {
@@ -83,15 +152,12 @@ export async function handleCommand<State, Cmd extends Command, Evt extends Doma
 }
 
 /** Reads a stream and folds it, for handlers that need a state without deciding anything. */
-export async function loadState<State, Evt extends DomainEvent>(
+export function loadState<State, Evt extends DomainEvent>(
   store: EventStore,
   decider: Pick<Decider<State, never, Evt>, 'initialState' | 'evolve'>,
   streamId: string,
 ): Promise<{ state: State; revision: number }> {
-  const history = await store.readStream(streamId);
-  let state = decider.initialState();
-  for (const recorded of history) state = decider.evolve(state, toDomainEvent<Evt>(recorded));
-  return { state, revision: history.length === 0 ? -1 : history[history.length - 1].revision };
+  return foldStream(store, decider, streamId);
 }
 
 export function toDomainEvent<Evt extends DomainEvent>(recorded: RecordedEvent): Evt {

@@ -1,0 +1,411 @@
+import Database from 'better-sqlite3';
+import {
+  START,
+  WrongExpectedRevision,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  type GlobalPosition,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '@app/kernel';
+
+/*
+ * This file imports nothing from the framework and, from the kernel, only the event-store port: the contract suite
+ * loads it in a child process (through a small SWC require hook) to test appends by another OS process.
+ */
+
+export interface SqliteEventStoreOptions {
+  /** Path of the database file, or ':memory:'. */
+  file: string;
+  /** How often a live subscription looks for appends made by other processes; default 50 ms. */
+  pollIntervalMs?: number;
+  /** How long a writer waits for the lock held by another process; default 5000 ms. */
+  busyTimeoutMs?: number;
+  /** Rows read per query by readAll and subscriptions; default 2000. */
+  pageSize?: number;
+}
+
+/** A row as read in raw mode: the column order of `COLUMNS`. */
+type EventRow = [
+  position: number,
+  streamId: string,
+  revision: number,
+  eventId: string,
+  type: string,
+  data: string,
+  metadata: string,
+  recordedAt: string,
+];
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream_id   TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    event_id    TEXT    NOT NULL UNIQUE,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL,
+    UNIQUE (stream_id, revision)
+  );
+`;
+
+const DEFAULT_POLL_INTERVAL_MS = 50;
+const DEFAULT_PAGE_SIZE = 2000;
+const DEFAULT_BATCH_SIZE = 500;
+
+/** No stream: the revision of its last event is -1. */
+const NO_REVISION = -1;
+
+/**
+ * The embedded event store: one SQLite file in WAL mode. Positions are the rowids of the `events` table, so the
+ * global order is the commit order: SQLite has one writer at a time and every append takes the write lock first
+ * (`BEGIN IMMEDIATE`), so a reader never sees a position before all lower ones are committed. Several processes
+ * (the API and the CLI) may append to the same file.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly pollIntervalMs: number;
+  private readonly pageSize: number;
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly appendTransaction: (
+    streamId: string,
+    events: readonly EventToAppend[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
+  /** Live subscriptions waiting for new events; woken after every append of this process. */
+  private readonly listeners = new Set<() => void>();
+  private readonly subscriptions = new Set<SqliteSubscription>();
+  private closed = false;
+
+  constructor(options: SqliteEventStoreOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.db = new Database(options.file, { timeout: busyTimeoutMs });
+    try {
+      this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+      if (options.file !== ':memory:' && options.file !== '') this.db.pragma('journal_mode = WAL');
+      this.db.pragma('synchronous = NORMAL');
+      this.db.transaction(() => this.db.exec(SCHEMA)).immediate();
+      this.statements = prepareStatements(this.db);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.appendTransaction = this.db.transaction(
+      (streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision) =>
+        this.appendLocked(streamId, events, expected),
+    ).immediate;
+  }
+
+  async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
+    this.assertOpen();
+    assertDistinctIds(streamId, events);
+    let result: AppendResult;
+    try {
+      result = this.appendTransaction(streamId, events, expected);
+    } catch (error) {
+      // A stored event id: a retry of an earlier append (its result), or a misuse (an error that says so).
+      if (!isDuplicateEventId(error)) throw error;
+      const retried = this.alreadyAppended(streamId, events);
+      if (!retried) throw error;
+      return retried;
+    }
+    if (events.length > 0) this.notify();
+    return result;
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const fromRevision = Math.max(0, options.fromRevision ?? 0);
+    const limit = toLimit(options.maxCount);
+    if (limit === 0) return [];
+    const rows = this.statements.readStream.all(streamId, fromRevision, limit) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    return this.readAfter(options.after ?? START, toLimit(options.maxCount));
+  }
+
+  async headPosition(): Promise<GlobalPosition> {
+    this.assertOpen();
+    const head = this.statements.head.get() as number | null | undefined;
+    return head === null || head === undefined ? START : BigInt(head);
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+    this.assertOpen();
+    const subscription = new SqliteSubscription(this, options.after ?? START, options.batchSize ?? DEFAULT_BATCH_SIZE);
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    this.statements.ping.get();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    this.notify();
+    this.db.close();
+  }
+
+  /** Up to `limit` events after `after`, in global order (one statement: a consistent snapshot without holes). */
+  readAfter(after: GlobalPosition, limit: number): RecordedEvent[] {
+    const out: RecordedEvent[] = [];
+    let cursor = after < 0n ? -1 : Number(after);
+    while (out.length < limit) {
+      const page = Math.min(this.pageSize, limit - out.length);
+      const rows = this.statements.readAll.all(cursor, page) as EventRow[];
+      for (const row of rows) out.push(toRecordedEvent(row));
+      if (rows.length < page) break;
+      cursor = rows[rows.length - 1][0];
+    }
+    return out;
+  }
+
+  /** Registers a wake-up for the next append of this process; returns its removal. */
+  onAppend(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  get pollInterval(): number {
+    return this.pollIntervalMs;
+  }
+
+  forget(subscription: SqliteSubscription): void {
+    this.subscriptions.delete(subscription);
+  }
+
+  private notify(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('the event store is closed');
+  }
+
+  /**
+   * Runs inside `BEGIN IMMEDIATE`: this connection holds the write lock of the file. The happy path looks up no
+   * event id: a stored one makes an insert fail on the unique index, which rolls the append back (see `append`).
+   */
+  private appendLocked(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
+    const s = this.statements;
+    const last = s.lastOfStream.get(streamId) as [revision: number, position: number] | undefined;
+    const current = last ? last[0] : NO_REVISION;
+
+    try {
+      checkExpected(streamId, expected, current);
+    } catch (error) {
+      // A retry is answered with its first result even though the stream has moved on since.
+      const retried = events.length > 0 ? this.alreadyAppended(streamId, events) : null;
+      if (retried) return retried;
+      throw error;
+    }
+    if (events.length === 0) return { nextRevision: current, position: last ? BigInt(last[1]) : START };
+
+    const recordedAt = new Date().toISOString();
+    let revision = current;
+    let position = 0;
+    for (const event of events) {
+      revision += 1;
+      const info = s.insert.run(
+        streamId,
+        revision,
+        event.id,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata ?? {}),
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextRevision: revision, position: BigInt(position) };
+  }
+
+  /**
+   * A retry: when every event id is already in the stream, the result of the first append (nothing is written).
+   * Some ids stored and others not (or stored in another stream) is a misuse and an error.
+   */
+  private alreadyAppended(streamId: string, events: readonly EventToAppend[]): AppendResult | null {
+    let found = 0;
+    let foreign: string | null = null;
+    let revision = NO_REVISION;
+    let position = -1;
+    for (const event of events) {
+      const row = this.statements.byEventId.get(event.id) as
+        [streamId: string, revision: number, position: number] | undefined;
+      if (!row) continue;
+      if (row[0] !== streamId) foreign = event.id;
+      found += 1;
+      revision = Math.max(revision, row[1]);
+      position = Math.max(position, row[2]);
+    }
+    if (foreign !== null)
+      throw new Error(`stream ${streamId}: event id ${foreign} is already stored in another stream`);
+    if (found === 0) return null;
+    if (found < events.length) {
+      throw new Error(
+        `stream ${streamId}: ${found} of the ${events.length} event ids of this append are already stored`,
+      );
+    }
+    return { nextRevision: revision, position: BigInt(position) };
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  return {
+    lastOfStream: db
+      .prepare('SELECT revision, position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
+      .raw(true),
+    byEventId: db.prepare('SELECT stream_id, revision, position FROM events WHERE event_id = ?').raw(true),
+    insert: db.prepare(
+      'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
+    readStream: db
+      .prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`)
+      .raw(true),
+    readAll: db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(true),
+    head: db.prepare('SELECT MAX(position) FROM events').pluck(true),
+    ping: db.prepare('SELECT 1').pluck(true),
+  };
+}
+
+function assertDistinctIds(streamId: string, events: readonly EventToAppend[]): void {
+  if (events.length < 2) return;
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (ids.has(event.id)) throw new Error(`stream ${streamId}: event id ${event.id} appears twice in one append`);
+    ids.add(event.id);
+  }
+}
+
+/**
+ * The unique index on `event_id` refused an insert. Checked by shape, not `instanceof`: better-sqlite3 registers
+ * its error class once per process, so under a test runner with several module registries the class may differ.
+ */
+function isDuplicateEventId(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('events.event_id');
+}
+
+function checkExpected(streamId: string, expected: ExpectedRevision, current: number): void {
+  const actual = current === NO_REVISION ? 'no_stream' : current;
+  switch (expected) {
+    case 'any':
+      return;
+    case 'no_stream':
+      if (current !== NO_REVISION) throw new WrongExpectedRevision(streamId, expected, actual);
+      return;
+    case 'stream_exists':
+      if (current === NO_REVISION) throw new WrongExpectedRevision(streamId, expected, actual);
+      return;
+    default:
+      if (typeof expected !== 'number' || !Number.isInteger(expected)) {
+        throw new Error(`stream ${streamId}: invalid expected revision ${String(expected)}`);
+      }
+      if (expected !== current) throw new WrongExpectedRevision(streamId, expected, actual);
+  }
+}
+
+function toLimit(maxCount: number | undefined): number {
+  if (maxCount === undefined) return Number.MAX_SAFE_INTEGER;
+  return Math.max(0, Math.floor(maxCount));
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    position: BigInt(row[0]),
+    streamId: row[1],
+    revision: row[2],
+    id: row[3],
+    type: row[4],
+    data: JSON.parse(row[5]) as Record<string, unknown>,
+    metadata: JSON.parse(row[6]) as EventMetadata,
+    recordedAt: row[7],
+  };
+}
+
+/**
+ * A catch-up subscription: pages of stored events, then waits for the next append, woken at once by appends of
+ * this process and by a poll for those of other processes.
+ */
+class SqliteSubscription implements Subscription {
+  private closed = false;
+  private iterating = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly store: SqliteEventStore,
+    private position: GlobalPosition,
+    private readonly batchSize: number,
+  ) {
+    if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`invalid subscription batch size ${batchSize}`);
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent[]> {
+    if (this.iterating) throw new Error('a subscription can be iterated only once');
+    this.iterating = true;
+    return this.batches();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.store.forget(this);
+    this.wake?.();
+  }
+
+  private async *batches(): AsyncGenerator<RecordedEvent[], void, undefined> {
+    try {
+      while (!this.closed && !this.store.isClosed) {
+        const batch = this.store.readAfter(this.position, this.batchSize);
+        if (batch.length > 0) {
+          this.position = batch[batch.length - 1].position;
+          yield batch;
+          continue;
+        }
+        await this.nextAppend();
+      }
+    } finally {
+      this.closed = true;
+      this.store.forget(this);
+    }
+  }
+
+  /** Resolves on an append of this process, after the poll interval, or on close. */
+  private nextAppend(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        removeListener();
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, this.store.pollInterval);
+      const removeListener = this.store.onAppend(done);
+      this.wake = done;
+    });
+  }
+}

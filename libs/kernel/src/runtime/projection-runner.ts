@@ -1,0 +1,384 @@
+import { TimedOut } from '../domain/errors';
+import {
+  type EventStore,
+  type GlobalPosition,
+  type RecordedEvent,
+  type Subscription,
+  START,
+  positionFromString,
+  positionToString,
+} from '../ports/event-store.port';
+import { type Checkpoint, type Doc, type Json, type ReadStore, type WriteOp } from '../ports/read-store.port';
+import { type Projection } from './projection';
+
+export interface ParkedEvent {
+  position: string;
+  eventId: string;
+  type: string;
+  error: string;
+  parkedAt: string;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  /** Position of the last event this projection has taken into account (null: nothing yet). */
+  checkpoint: string | null;
+  /** Events stored after the checkpoint (counted up to `LAG_CAP`; `lagCapped` says when there are more). */
+  lag: number;
+  lagCapped: boolean;
+  parked: ParkedEvent[];
+  state: 'running' | 'rebuilding' | 'stopped';
+}
+
+export interface ProjectionRunnerOptions {
+  batchSize?: number;
+  /** Attempts for a failing event (or a failing write) before the event is parked. */
+  maxAttempts?: number;
+  /** Base back-off between attempts, doubled each time. */
+  backoffMs?: number;
+  logger?: { warn(message: string): void; error(message: string): void; log?(message: string): void };
+}
+
+interface Lane {
+  position: GlobalPosition;
+  projections: Projection[];
+  subscription?: Subscription;
+  done?: Promise<void>;
+  rebuilding: boolean;
+}
+
+interface CheckpointState {
+  version: number;
+  parked: ParkedEvent[];
+}
+
+interface Waiter {
+  position: GlobalPosition;
+  names: readonly string[] | null;
+  resolve: () => void;
+}
+
+const LAG_CAP = 10_000;
+const MAX_PARKED_KEPT = 100;
+
+const checkpointName = (projection: Projection) => `projection:${projection.name}`;
+
+/**
+ * Runs pure projections over the global order. Projections that stand at the same checkpoint share one
+ * subscription (a lane) and one read-store transaction per batch; a projection being rebuilt gets a lane of its
+ * own. Every document keeps the position it reflects, so a redelivered event changes nothing.
+ */
+export class ProjectionRunner {
+  private readonly lanes = new Set<Lane>();
+  private readonly laneOf = new Map<string, Lane>();
+  private readonly parked = new Map<string, ParkedEvent[]>();
+  private waiters: Waiter[] = [];
+  private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+  private running = false;
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    readonly projections: readonly Projection[],
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    const names = new Set<string>();
+    for (const projection of projections) {
+      if (names.has(projection.name)) throw new Error(`two projections are named ${projection.name}`);
+      names.add(projection.name);
+    }
+    this.batchSize = options.batchSize ?? 500;
+    this.maxAttempts = options.maxAttempts ?? 3;
+    this.backoffMs = options.backoffMs ?? 50;
+  }
+
+  /** Prepares the collections, resets projections whose version changed, and starts following the store. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    const byPosition = new Map<string, Projection[]>();
+    for (const projection of this.projections) {
+      const position = await this.prepare(projection);
+      const key = positionToString(position);
+      byPosition.set(key, [...(byPosition.get(key) ?? []), projection]);
+    }
+    for (const [key, projections] of byPosition) this.startLane(positionFromString(key), projections, false);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    const lanes = [...this.lanes];
+    await Promise.all(lanes.map((lane) => lane.subscription?.close()));
+    await Promise.all(lanes.map((lane) => lane.done));
+    this.lanes.clear();
+    this.laneOf.clear();
+  }
+
+  /** Throws away a projection's documents and checkpoint and replays it from the start, while the rest runs on. */
+  async rebuild(name: string): Promise<void> {
+    const projection = this.projection(name);
+    const lane = this.laneOf.get(name);
+    if (lane) {
+      lane.projections = lane.projections.filter((p) => p !== projection);
+      this.laneOf.delete(name);
+      if (lane.projections.length === 0) {
+        await lane.subscription?.close();
+        await lane.done;
+        this.lanes.delete(lane);
+      }
+    }
+    await this.store.dropCollection(projection.collection);
+    await this.store.deleteCheckpoint(checkpointName(projection));
+    this.parked.delete(name);
+    const position = await this.prepare(projection);
+    if (this.running) this.startLane(position, [projection], true);
+  }
+
+  /** Resolves once every named projection (all when omitted) has applied the store up to `position`. */
+  waitFor(position: GlobalPosition | null, names?: readonly string[], timeoutMs = 5000): Promise<void> {
+    if (position === null || this.reached(position, names ?? null)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = { position, names: names ?? null, resolve: () => undefined };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        reject(new TimedOut('the read models did not catch up with this change in time; it was saved'));
+      }, timeoutMs);
+      waiter.resolve = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Waits until the projections have applied everything the store held when called (including other processes' appends). */
+  async catchUp(names?: readonly string[], timeoutMs = 5000): Promise<void> {
+    const head = await this.events.headPosition();
+    if (head !== START) await this.waitFor(head, names, timeoutMs);
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const out: ProjectionStatus[] = [];
+    for (const projection of this.projections) {
+      const lane = this.laneOf.get(projection.name);
+      const checkpoint = lane ? lane.position : (await this.storedCheckpoint(projection)).position;
+      const after = await this.events.readAll({ after: checkpoint, maxCount: LAG_CAP + 1 });
+      out.push({
+        name: projection.name,
+        version: projection.version,
+        checkpoint: checkpoint === START ? null : positionToString(checkpoint),
+        lag: Math.min(after.length, LAG_CAP),
+        lagCapped: after.length > LAG_CAP,
+        parked: this.parked.get(projection.name) ?? [],
+        state: !lane ? 'stopped' : lane.rebuilding ? 'rebuilding' : 'running',
+      });
+    }
+    return out;
+  }
+
+  /** The lowest position every running projection has reached. */
+  position(): GlobalPosition | null {
+    let lowest: GlobalPosition | null = null;
+    for (const lane of this.lanes) if (lowest === null || lane.position < lowest) lowest = lane.position;
+    return lowest;
+  }
+
+  private projection(name: string): Projection {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`no projection is named ${name}`);
+    return projection;
+  }
+
+  private async storedCheckpoint(
+    projection: Projection,
+  ): Promise<{ position: GlobalPosition; state: CheckpointState }> {
+    const checkpoint = await this.store.getCheckpoint(checkpointName(projection));
+    const state = (checkpoint?.state ?? null) as unknown as CheckpointState | null;
+    return {
+      position: checkpoint?.position ?? START,
+      state: { version: state?.version ?? projection.version, parked: state?.parked ?? [] },
+    };
+  }
+
+  /** Ensures the collection exists and resets it when the projection's version changed. */
+  private async prepare(projection: Projection): Promise<GlobalPosition> {
+    await this.store.ensureCollection(projection.collection, projection.indexes ?? []);
+    const checkpoint = await this.store.getCheckpoint(checkpointName(projection));
+    if (!checkpoint) return START;
+    const { position, state } = await this.storedCheckpoint(projection);
+    if (state.version !== projection.version) {
+      this.options.logger?.log?.(
+        `projection ${projection.name}: version ${state.version} → ${projection.version}, rebuilding`,
+      );
+      await this.store.dropCollection(projection.collection);
+      await this.store.deleteCheckpoint(checkpointName(projection));
+      return START;
+    }
+    this.parked.set(projection.name, state.parked);
+    return position;
+  }
+
+  private startLane(position: GlobalPosition, projections: Projection[], rebuilding: boolean): void {
+    const lane: Lane = { position, projections, rebuilding };
+    for (const projection of projections) this.laneOf.set(projection.name, lane);
+    this.lanes.add(lane);
+    lane.subscription = this.events.subscribeToAll({ after: position, batchSize: this.batchSize });
+    lane.done = (async () => {
+      try {
+        for await (const batch of lane.subscription!) {
+          if (batch.length === 0) continue;
+          await this.applyBatch(lane, batch);
+          if (lane.rebuilding) await this.maybeEndRebuild(lane);
+        }
+      } catch (error) {
+        this.options.logger?.error(`projection lane stopped: ${(error as Error).stack ?? String(error)}`);
+      }
+    })();
+  }
+
+  private async maybeEndRebuild(lane: Lane): Promise<void> {
+    const head = await this.events.headPosition();
+    if (lane.position >= head) lane.rebuilding = false;
+  }
+
+  private async applyBatch(lane: Lane, batch: RecordedEvent[]): Promise<void> {
+    const last = batch[batch.length - 1].position;
+    const projections = [...lane.projections];
+    const perProjection = new Map<Projection, WriteOp[]>();
+    for (const projection of projections) perProjection.set(projection, await this.evolveBatch(projection, batch));
+
+    const checkpointsOf = (list: Projection[]): Checkpoint[] =>
+      list.map((projection) => ({
+        name: checkpointName(projection),
+        position: last,
+        state: { version: projection.version, parked: this.parked.get(projection.name) ?? [] } as unknown as Json,
+      }));
+
+    const allOps = projections.flatMap((projection) => perProjection.get(projection) ?? []);
+    if (!(await this.tryWrite(allOps, checkpointsOf(projections)))) {
+      // Isolate the projection whose writes fail: the others go on, its events of this batch are parked.
+      for (const projection of projections) {
+        const ops = perProjection.get(projection) ?? [];
+        if (await this.tryWrite(ops, checkpointsOf([projection]))) continue;
+        for (const event of batch) {
+          if (projection.handles.includes(event.type)) this.park(projection, event, 'the read store refused the write');
+        }
+        await this.tryWrite([], checkpointsOf([projection]));
+      }
+    }
+    lane.position = last;
+    this.notifyWaiters();
+  }
+
+  private async evolveBatch(projection: Projection, batch: RecordedEvent[]): Promise<WriteOp[]> {
+    const working = new Map<string, { doc: Doc | null; position: GlobalPosition }>();
+    for (const event of batch) {
+      if (!projection.handles.includes(event.type)) continue;
+      let id: string | null;
+      try {
+        id = projection.idOf(event);
+      } catch (error) {
+        this.park(projection, event, errorText(error));
+        continue;
+      }
+      if (id === null) continue;
+      let current = working.get(id);
+      if (!current) {
+        const stored = await this.store.getStored(projection.collection, id);
+        current = stored ? { doc: stored.doc, position: stored.position } : { doc: null, position: START };
+      }
+      if (current.position >= event.position) continue; // already applied: redelivery is harmless
+      const next = await this.evolveWithRetry(projection, current.doc, event);
+      if (next === undefined) continue;
+      working.set(id, { doc: next, position: event.position });
+    }
+    const ops: WriteOp[] = [];
+    for (const [id, { doc, position }] of working) {
+      ops.push(
+        doc === null
+          ? { kind: 'delete', collection: projection.collection, id, position }
+          : { kind: 'put', collection: projection.collection, doc: { ...doc, id }, position },
+      );
+    }
+    return ops;
+  }
+
+  /** The new document, or undefined when the event had to be parked. */
+  private async evolveWithRetry(
+    projection: Projection,
+    doc: Doc | null,
+    event: RecordedEvent,
+  ): Promise<Doc | null | undefined> {
+    let lastError: unknown;
+    for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
+      try {
+        return projection.evolve(doc === null ? null : structuredClone(doc), event);
+      } catch (error) {
+        lastError = error;
+        if (attempt + 1 < this.maxAttempts) await sleep(this.backoffMs * 2 ** attempt);
+      }
+    }
+    this.park(projection, event, errorText(lastError));
+    return undefined;
+  }
+
+  private async tryWrite(ops: WriteOp[], checkpoints: Checkpoint[]): Promise<boolean> {
+    for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
+      try {
+        await this.store.write(ops, checkpoints);
+        return true;
+      } catch (error) {
+        this.options.logger?.warn(`read-store write failed (attempt ${attempt + 1}): ${errorText(error)}`);
+        if (attempt + 1 < this.maxAttempts) await sleep(this.backoffMs * 2 ** attempt);
+      }
+    }
+    return false;
+  }
+
+  private park(projection: Projection, event: RecordedEvent, error: string): void {
+    const list = this.parked.get(projection.name) ?? [];
+    list.push({
+      position: positionToString(event.position),
+      eventId: event.id,
+      type: event.type,
+      error,
+      parkedAt: new Date().toISOString(),
+    });
+    this.parked.set(projection.name, list.slice(-MAX_PARKED_KEPT));
+    this.options.logger?.error(`projection ${projection.name} parked event ${event.id} (${event.type}): ${error}`);
+  }
+
+  private reached(position: GlobalPosition, names: readonly string[] | null): boolean {
+    if (names === null) {
+      if (this.lanes.size === 0) return false;
+      for (const lane of this.lanes) if (lane.position < position) return false;
+      return true;
+    }
+    for (const name of names) {
+      const lane = this.laneOf.get(name);
+      if (!lane || lane.position < position) return false;
+    }
+    return true;
+  }
+
+  private notifyWaiters(): void {
+    if (this.waiters.length === 0) return;
+    const pending: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (this.reached(waiter.position, waiter.names)) waiter.resolve();
+      else pending.push(waiter);
+    }
+    this.waiters = pending;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,415 @@
+import Database from 'better-sqlite3';
+import {
+  type Checkpoint,
+  type Doc,
+  type FieldCondition,
+  type Filter,
+  type FindCursor,
+  type FindOptions,
+  type FindResult,
+  type GlobalPosition,
+  type IndexSpec,
+  type Json,
+  type ReadStore,
+  type SortSpec,
+  type StoredDoc,
+  type WriteOp,
+} from '@app/kernel';
+
+export interface SqliteReadStoreOptions {
+  /** Database file (`:memory:` for a throwaway store). */
+  file: string;
+  /** How long a statement waits for another process's write lock; 5000 ms by default. */
+  busyTimeoutMs?: number;
+}
+
+type Scalar = string | number | boolean | null;
+type SqlValue = string | number | null;
+
+const COLLECTION = /^[a-z][a-z0-9_]*$/;
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const CHECKPOINTS = '_checkpoints';
+/** Prepared statements kept at most; a store only ever builds a bounded set of query shapes. */
+const MAX_CACHED_STATEMENTS = 2000;
+
+/**
+ * The SQL expression of a (dotted) document field. `id` is the primary-key column; every other field is read
+ * with `json_extract`, written exactly as the expression indexes are so that SQLite can use them. Field names
+ * are validated, never interpolated raw.
+ */
+function valueOf(field: string): string {
+  if (field === 'id') return 'id';
+  if (!FIELD.test(field)) throw new Error(`invalid field name ${JSON.stringify(field)}`);
+  return `json_extract(doc, '$.${field}')`;
+}
+
+/** `json_type` tells a missing field (SQL NULL) from a JSON null ('null'), which `json_extract` does not. */
+function typeOf(field: string): string {
+  if (field === 'id') return "'text'";
+  if (!FIELD.test(field)) throw new Error(`invalid field name ${JSON.stringify(field)}`);
+  return `json_type(doc, '$.${field}')`;
+}
+
+/** SQLite has no boolean type: `json_extract` turns JSON true/false into 1/0, so parameters do the same. */
+const bind = (value: Scalar): SqlValue => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+
+function tableOf(collection: string): string {
+  if (typeof collection !== 'string' || !COLLECTION.test(collection)) {
+    throw new Error(`invalid collection name ${JSON.stringify(collection)}`);
+  }
+  return `"c_${collection}"`;
+}
+
+/** Compiles a filter into a SQL condition, appending its parameters in order. */
+function compileFilter(filter: Filter | undefined, params: SqlValue[]): string {
+  if (!filter) return '1';
+  const parts: string[] = [];
+  for (const [field, condition] of Object.entries(filter)) {
+    if (condition === undefined) continue;
+    if (field === '$or') {
+      const alternatives = condition as Filter[];
+      parts.push(
+        alternatives.length === 0 ? '0' : `(${alternatives.map((f) => `(${compileFilter(f, params)})`).join(' OR ')})`,
+      );
+      continue;
+    }
+    parts.push(compileCondition(field, condition as FieldCondition, params));
+  }
+  return parts.length === 0 ? '1' : parts.join(' AND ');
+}
+
+/** Equality; null matches a missing field as well as a JSON null. */
+function equals(field: string, value: Scalar, params: SqlValue[]): string {
+  if (value === null) return `${valueOf(field)} IS NULL`;
+  // A boolean compares as 1/0, which the field's expression index answers without reading the documents. It would
+  // also match the numbers 1 and 0: read models keep one type per field (see the port).
+  params.push(bind(value));
+  return `${valueOf(field)} = ?`;
+}
+
+const COMPARISONS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+function compileCondition(field: string, condition: FieldCondition, params: SqlValue[]): string {
+  if (condition === null || typeof condition !== 'object') return equals(field, condition, params);
+  const parts: string[] = [];
+  const expr = valueOf(field);
+  for (const [operator, operand] of Object.entries(condition)) {
+    if (operand === undefined) continue;
+    switch (operator) {
+      case '$in': {
+        const values = operand as Scalar[];
+        parts.push(values.length === 0 ? '0' : `(${values.map((v) => equals(field, v, params)).join(' OR ')})`);
+        break;
+      }
+      case '$ne':
+        // A document whose field is missing (or null) is not equal to any value.
+        parts.push(
+          operand === null
+            ? `${expr} IS NOT NULL`
+            : `(${expr} IS NULL OR NOT (${equals(field, operand as Scalar, params)}))`,
+        );
+        break;
+      case '$exists':
+        parts.push(`${typeOf(field)} IS ${operand ? 'NOT ' : ''}NULL`);
+        break;
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        params.push(bind(operand as Scalar));
+        parts.push(`${expr} ${COMPARISONS[operator]} ?`);
+        break;
+      case '$contains':
+        // instr() has no wildcards, so % and _ in the text are plain characters. lower() folds ASCII letters.
+        params.push(String(operand));
+        parts.push(`instr(lower(${expr}), lower(?)) > 0`);
+        break;
+      default:
+        throw new Error(`unknown filter operator ${operator}`);
+    }
+  }
+  return parts.length === 0 ? '1' : parts.join(' AND ');
+}
+
+/**
+ * Keyset condition: the documents strictly after the cursor in the order `sort, id ASC`, where nulls (and missing
+ * fields) are the smallest values, as SQLite's ORDER BY has them: first ascending, last descending. For sort
+ * fields f1..fn it is `(f1 after) OR (f1 = AND f2 after) OR … OR (f1 = AND … AND fn = AND id > cursor.id)`.
+ */
+function compileAfter(sort: SortSpec, cursor: FindCursor, params: SqlValue[]): string {
+  if (!Array.isArray(cursor.values) || cursor.values.length !== sort.length) {
+    throw new Error('the cursor does not match the sort order');
+  }
+  const alternatives: string[] = [];
+  const equalSoFar: string[] = [];
+  const equalParams: SqlValue[] = [];
+  sort.forEach(([field, direction], index) => {
+    const value = cursor.values[index];
+    const expr = valueOf(field);
+    let after: string | null;
+    let afterParams: SqlValue[] = [];
+    if (direction === 1) {
+      // ascending: after null come all non-null values
+      after = value === null ? `${expr} IS NOT NULL` : `${expr} > ?`;
+      if (value !== null) afterParams = [bind(value)];
+    } else {
+      // descending: smaller values, then the nulls; after a null only other nulls follow (ties, decided later)
+      after = value === null ? null : `(${expr} < ? OR ${expr} IS NULL)`;
+      if (value !== null) afterParams = [bind(value)];
+    }
+    if (after !== null) {
+      alternatives.push([...equalSoFar, after].join(' AND '));
+      params.push(...equalParams, ...afterParams);
+    }
+    if (value === null) {
+      equalSoFar.push(`${expr} IS NULL`);
+    } else {
+      equalSoFar.push(`${expr} = ?`);
+      equalParams.push(bind(value));
+    }
+  });
+  alternatives.push([...equalSoFar, 'id > ?'].join(' AND '));
+  params.push(...equalParams, String(cursor.id));
+  return `(${alternatives.map((alternative) => `(${alternative})`).join(' OR ')})`;
+}
+
+/** The value of a (dotted) field of a document, as a cursor keeps it (missing → null). */
+function fieldValue(doc: Doc, field: string): Scalar {
+  let current: unknown = doc;
+  for (const key of field.split('.')) {
+    if (current === null || typeof current !== 'object') return null;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current === undefined ? null : (current as Scalar);
+}
+
+/** The statements of one collection that run on every request, prepared once. */
+interface CollectionStatements {
+  table: string;
+  get: Database.Statement<[string], string>;
+  getStored: Database.Statement<[string], { doc: string; position: string }>;
+}
+
+interface CheckpointRow {
+  name: string;
+  position: string;
+  state: string | null;
+}
+
+function toCheckpoint(row: CheckpointRow): Checkpoint {
+  const position: GlobalPosition = BigInt(row.position);
+  return row.state === null
+    ? { name: row.name, position }
+    : { name: row.name, position, state: JSON.parse(row.state) as Json };
+}
+
+/**
+ * The embedded read store: one SQLite table per collection (`c_<name>`: id, JSON document, position as a decimal
+ * string since positions may exceed 64 bits), expression indexes on the fields projections declare, checkpoints
+ * in their own table, every write batch in one IMMEDIATE transaction.
+ */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly collections = new Map<string, CollectionStatements>();
+  /** One transaction function, made once (making one per write costs more than a small write). */
+  private readonly applyWrites: Database.Transaction<
+    (ops: readonly WriteOp[], tables: readonly string[], checkpoints: readonly Checkpoint[]) => void
+  >;
+
+  constructor(options: SqliteReadStoreOptions) {
+    this.db = new Database(options.file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    this.db.exec(
+      `CREATE TABLE IF NOT EXISTS "${CHECKPOINTS}" (name TEXT PRIMARY KEY, position TEXT NOT NULL, state TEXT)`,
+    );
+    this.applyWrites = this.db.transaction((ops, tables, checkpoints) => {
+      ops.forEach((op, index) => {
+        if (op.kind === 'put') {
+          this.statement(
+            `INSERT INTO ${tables[index]} (id, doc, position) VALUES (?, ?, ?) ` +
+              'ON CONFLICT(id) DO UPDATE SET doc = excluded.doc, position = excluded.position',
+          ).run(op.doc.id, JSON.stringify(op.doc), op.position.toString());
+        } else {
+          this.statement(`DELETE FROM ${tables[index]} WHERE id = ?`).run(op.id);
+        }
+      });
+      for (const checkpoint of checkpoints) {
+        this.statement(
+          `INSERT INTO "${CHECKPOINTS}" (name, position, state) VALUES (?, ?, ?) ` +
+            'ON CONFLICT(name) DO UPDATE SET position = excluded.position, state = excluded.state',
+        ).run(
+          checkpoint.name,
+          checkpoint.position.toString(),
+          checkpoint.state === undefined ? null : JSON.stringify(checkpoint.state),
+        );
+      }
+    });
+  }
+
+  async ensureCollection(collection: string, indexes: readonly IndexSpec[]): Promise<void> {
+    const { table } = this.collection(collection);
+    for (const index of indexes) {
+      if (index.fields.length === 0) continue;
+      const columns = index.fields.map(([field, direction]) => `${valueOf(field)}${direction === -1 ? ' DESC' : ''}`);
+      // A plain index ends with id, the tie-breaker of every sort, so that a sorted page needs no sorting step.
+      if (!index.unique) columns.push('id');
+      const key = index.fields.map(
+        ([field, direction]) => `${field.replace(/\./g, '$')}_${direction === 1 ? 'a' : 'd'}`,
+      );
+      const name = `"ix_${collection}__${key.join('__')}${index.unique ? '__u' : ''}"`;
+      this.db.exec(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${name} ON ${table} (${columns.join(', ')})`,
+      );
+    }
+  }
+
+  async get<D extends Doc = Doc>(collection: string, id: string): Promise<D | null> {
+    const doc = this.collection(collection).get.get(id);
+    return doc === undefined ? null : (JSON.parse(doc) as D);
+  }
+
+  async getStored<D extends Doc = Doc>(collection: string, id: string): Promise<StoredDoc<D> | null> {
+    const row = this.collection(collection).getStored.get(id);
+    return row ? { doc: JSON.parse(row.doc) as D, position: BigInt(row.position) } : null;
+  }
+
+  async getMany<D extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<D[]> {
+    if (ids.length === 0) return [];
+    const { table } = this.collection(collection);
+    const found = new Map<string, D>();
+    const unique = [...new Set(ids)];
+    // Chunks of a fixed size keep the number of distinct statements small.
+    const size = unique.length <= 16 ? 16 : 256;
+    for (let start = 0; start < unique.length; start += size) {
+      const chunk = unique.slice(start, start + size);
+      const padded = [...chunk, ...Array<null>(size - chunk.length).fill(null)];
+      const rows = this.statement(`SELECT id, doc FROM ${table} WHERE id IN (${padded.map(() => '?').join(', ')})`).all(
+        ...padded,
+      ) as { id: string; doc: string }[];
+      for (const row of rows) found.set(row.id, JSON.parse(row.doc) as D);
+    }
+    return ids.flatMap((id) => {
+      const doc = found.get(id);
+      return doc === undefined ? [] : [doc];
+    });
+  }
+
+  async find<D extends Doc = Doc>(collection: string, options: FindOptions): Promise<FindResult<D>> {
+    const { table } = this.collection(collection);
+    const sort = options.sort ?? [];
+    const filterParams: SqlValue[] = [];
+    const where = compileFilter(options.filter, filterParams);
+    const total = this.statement(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
+      .pluck()
+      .get(...filterParams) as number;
+    const limit = Math.floor(options.limit);
+    if (!(limit > 0)) return { items: [], total };
+
+    const params = [...filterParams];
+    const conditions = [where];
+    if (options.after) conditions.push(compileAfter(sort, options.after, params));
+    const order = [
+      ...sort.map(([field, direction]) => `${valueOf(field)} ${direction === -1 ? 'DESC' : 'ASC'}`),
+      'id ASC',
+    ];
+    params.push(limit + 1); // one more than asked tells whether another page follows
+    const docs = this.statement(
+      `SELECT doc FROM ${table} WHERE ${conditions.join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ?`,
+    )
+      .pluck()
+      .all(...params) as string[];
+    const items = docs.slice(0, limit).map((doc) => JSON.parse(doc) as D);
+    if (docs.length <= limit) return { items, total };
+    const last = items[items.length - 1];
+    return { items, total, next: { values: sort.map(([field]) => fieldValue(last, field)), id: last.id } };
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    const { table } = this.collection(collection);
+    const params: SqlValue[] = [];
+    const where = compileFilter(filter, params);
+    return this.statement(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
+      .pluck()
+      .get(...params) as number;
+  }
+
+  async write(ops: readonly WriteOp[], checkpoints: readonly Checkpoint[] = []): Promise<void> {
+    if (ops.length === 0 && checkpoints.length === 0) return;
+    // Resolve every table first: a bad collection name fails before anything is written.
+    const tables = ops.map((op) => this.collection(op.collection).table);
+    try {
+      this.applyWrites.immediate(ops, tables, checkpoints);
+    } catch (error) {
+      // Rethrown as a plain Error: better-sqlite3's SqliteError class belongs to the native addon's realm.
+      const message = (error as { message?: unknown })?.message;
+      throw new Error(`read-store write refused: ${typeof message === 'string' ? message : String(error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async getCheckpoint(name: string): Promise<Checkpoint | null> {
+    const row = this.statement(`SELECT name, position, state FROM "${CHECKPOINTS}" WHERE name = ?`).get(name) as
+      CheckpointRow | undefined;
+    return row ? toCheckpoint(row) : null;
+  }
+
+  async listCheckpoints(): Promise<Checkpoint[]> {
+    const rows = this.statement(
+      `SELECT name, position, state FROM "${CHECKPOINTS}" ORDER BY name`,
+    ).all() as CheckpointRow[];
+    return rows.map(toCheckpoint);
+  }
+
+  async deleteCheckpoint(name: string): Promise<void> {
+    this.statement(`DELETE FROM "${CHECKPOINTS}" WHERE name = ?`).run(name);
+  }
+
+  /** Deletes the documents; the table and its indexes stay. */
+  async dropCollection(collection: string): Promise<void> {
+    this.statement(`DELETE FROM ${this.collection(collection).table}`).run();
+  }
+
+  async ping(): Promise<void> {
+    this.statement('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    this.statements.clear();
+    this.collections.clear();
+    if (this.db.open) this.db.close();
+  }
+
+  /** A collection's table and hot statements, the table created on first use (an unknown collection is empty). */
+  private collection(collection: string): CollectionStatements {
+    let statements = this.collections.get(collection);
+    if (statements === undefined) {
+      const table = tableOf(collection);
+      this.db.exec(
+        `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position TEXT NOT NULL)`,
+      );
+      statements = {
+        table,
+        get: this.db.prepare<[string], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck(),
+        getStored: this.db.prepare<[string], { doc: string; position: string }>(
+          `SELECT doc, position FROM ${table} WHERE id = ?`,
+        ),
+      };
+      this.collections.set(collection, statements);
+    }
+    return statements;
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(sql);
+      if (this.statements.size >= MAX_CACHED_STATEMENTS) this.statements.clear();
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

@@ -1,0 +1,404 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { type Doc, type Filter, type FindCursor, type ReadStore, type SortSpec } from '@app/kernel';
+import { MongoReadStore, SqliteReadStore, createReadStore, databaseNameOf } from '@app/read-store';
+
+interface Adapter {
+  open(): Promise<ReadStore>;
+  close?(): Promise<void>;
+  /** Whether a failed write batch leaves nothing behind (a MongoDB server without transactions does not). */
+  atomic(store: ReadStore): Promise<boolean>;
+}
+
+/**
+ * The read-store contract: every adapter passes it. SQLite always runs; MongoDB runs when MONGODB_URL is set
+ * (for example mongodb://localhost:27017/quire_test), and says why it skips otherwise.
+ */
+function contract(name: string, adapter: Adapter) {
+  describe(name, () => {
+    let store: ReadStore;
+    let atomic: boolean;
+    let collection: string;
+
+    beforeAll(async () => {
+      store = await adapter.open();
+      atomic = await adapter.atomic(store);
+    });
+
+    afterAll(async () => {
+      await store.close();
+      await adapter.close?.();
+    });
+
+    beforeEach(() => {
+      collection = `t_${randomBytes(6).toString('hex')}`;
+    });
+
+    const put = (doc: Doc, position = 1n) => ({ kind: 'put' as const, collection, doc, position });
+
+    async function fill(docs: Doc[]) {
+      await store.write(docs.map((doc, index) => put(doc, BigInt(index + 1))));
+    }
+
+    /** Every document reachable by following `next` from the first page, in order. */
+    async function pageThrough(filter: Filter | undefined, sort: SortSpec, limit: number): Promise<string[]> {
+      const seen: string[] = [];
+      let after: FindCursor | undefined;
+      for (let guard = 0; guard < 1000; guard++) {
+        const page = await store.find(collection, { filter, sort, limit, after });
+        seen.push(...page.items.map((d) => d.id));
+        if (!page.next) return seen;
+        after = JSON.parse(JSON.stringify(page.next)) as FindCursor; // cursors survive a JSON round trip
+      }
+      throw new Error('pagination did not end');
+    }
+
+    it('stores documents with the position they reflect (positions beyond 64 bits too)', async () => {
+      await store.ensureCollection(collection, [{ fields: [['name', 1]] }]);
+      const big = 2n ** 70n + 12345n;
+      await store.write([put({ id: 'a', name: 'Ada', nested: { n: 1 } }, big)]);
+      expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'Ada', nested: { n: 1 } });
+      expect(await store.getStored(collection, 'a')).toEqual({
+        doc: { id: 'a', name: 'Ada', nested: { n: 1 } },
+        position: big,
+      });
+      expect(await store.get(collection, 'missing')).toBeNull();
+      await store.write([put({ id: 'a', name: 'Ada L.' }, big + 1n)]);
+      expect(await store.getStored(collection, 'a')).toEqual({ doc: { id: 'a', name: 'Ada L.' }, position: big + 1n });
+      await store.write([{ kind: 'delete', collection, id: 'a', position: big + 2n }]);
+      expect(await store.get(collection, 'a')).toBeNull();
+    });
+
+    it('gets many documents in the order asked, skipping missing ones', async () => {
+      await fill([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+      expect((await store.getMany(collection, ['c', 'x', 'a', 'b'])).map((d) => d.id)).toEqual(['c', 'a', 'b']);
+      expect(await store.getMany(collection, [])).toEqual([]);
+    });
+
+    it('filters by equality, null (missing too), booleans, operators, dotted fields and $or', async () => {
+      await fill([
+        { id: '1', role: 'admin', age: 30, active: true, org: { plan: 'free' }, name: 'Ada Lovelace' },
+        { id: '2', role: 'read', age: 25, active: false, org: { plan: 'pro' }, name: 'Bob 100%_sure' },
+        { id: '3', role: null, age: 40, active: true, name: 'Carol' },
+        { id: '4', age: 35, name: 'Dave' },
+      ]);
+      const ids = async (filter: Filter) =>
+        (await store.find(collection, { filter, limit: 100, sort: [] })).items.map((d) => d.id).sort();
+      expect(await ids({ role: 'admin' })).toEqual(['1']);
+      expect(await ids({ role: null })).toEqual(['3', '4']);
+      expect(await ids({ active: true })).toEqual(['1', '3']);
+      expect(await ids({ active: false })).toEqual(['2']);
+      expect(await ids({ age: 25 })).toEqual(['2']);
+      expect(await ids({ role: { $in: ['admin', 'read'] } })).toEqual(['1', '2']);
+      expect(await ids({ role: { $in: [] } })).toEqual([]);
+      expect(await ids({ role: { $ne: 'admin' } })).toEqual(['2', '3', '4']);
+      expect(await ids({ role: { $ne: null } })).toEqual(['1', '2']);
+      expect(await ids({ role: { $exists: true } })).toEqual(['1', '2', '3']);
+      expect(await ids({ role: { $exists: false } })).toEqual(['4']);
+      expect(await ids({ age: { $gt: 30 } })).toEqual(['3', '4']);
+      expect(await ids({ age: { $gte: 30, $lt: 40 } })).toEqual(['1', '4']);
+      expect(await ids({ age: { $lte: 25 } })).toEqual(['2']);
+      expect(await ids({ name: { $contains: 'LOVE' } })).toEqual(['1']);
+      expect(await ids({ name: { $contains: '%_' } })).toEqual(['2']);
+      expect(await ids({ name: { $contains: '_' } })).toEqual(['2']);
+      expect(await ids({ 'org.plan': 'pro' })).toEqual(['2']);
+      expect(await ids({ $or: [{ role: 'admin' }, { age: { $gt: 36 } }] })).toEqual(['1', '3']);
+      expect(await ids({ $or: [] })).toEqual([]);
+      expect(await ids({ active: { $ne: true } })).toEqual(['2', '4']);
+      expect(await ids({ active: { $in: [false] } })).toEqual(['2']);
+      expect(await ids({ age: { $in: [25, 40, 99] } })).toEqual(['2', '3']);
+      expect(await ids({ age: { $ne: 30 } })).toEqual(['2', '3', '4']);
+      expect(await ids({ 'org.plan': null })).toEqual(['3', '4']);
+      expect(await ids({ 'org.plan': { $ne: 'free' } })).toEqual(['2', '3', '4']);
+      expect(await ids({ 'org.plan': { $exists: true } })).toEqual(['1', '2']);
+      expect(await ids({ org: { $exists: false } })).toEqual(['3', '4']);
+      expect(await ids({ name: { $contains: '%' } })).toEqual(['2']);
+      expect(await ids({ name: { $contains: 'a%' } })).toEqual([]);
+      expect(await ids({ name: { $contains: '.*' } })).toEqual([]);
+      expect(await ids({ name: { $contains: 'a' } })).toEqual(['1', '3', '4']);
+      expect(await ids({ role: { $contains: 'DM' } })).toEqual(['1']);
+      expect(await ids({ name: { $gte: 'B', $lt: 'D' } })).toEqual(['2', '3']);
+      expect(await ids({ id: '3' })).toEqual(['3']);
+      expect(await ids({ id: { $in: ['1', '4', 'x'] } })).toEqual(['1', '4']);
+      expect(await ids({ age: { $gt: 20 }, role: { $exists: true, $ne: null } })).toEqual(['1', '2']);
+      expect(await ids({ $or: [{ $or: [{ age: 25 }, { age: 35 }] }, { role: 'admin', active: true }] })).toEqual([
+        '1',
+        '2',
+        '4',
+      ]);
+      expect(await ids({})).toEqual(['1', '2', '3', '4']);
+      expect(await ids({ active: true, $or: [{ role: null }, { age: 30 }] })).toEqual(['1', '3']);
+      expect(await store.count(collection, { active: true })).toBe(2);
+      expect(await store.count(collection)).toBe(4);
+    });
+
+    it('sorts on several fields in both directions with ties broken by id', async () => {
+      await fill([
+        { id: 'd', group: 'x', rank: 2 },
+        { id: 'a', group: 'y', rank: 1 },
+        { id: 'c', group: 'x', rank: 2 },
+        { id: 'b', group: 'x', rank: 3 },
+      ]);
+      const order = async (sort: SortSpec) =>
+        (await store.find(collection, { sort, limit: 10 })).items.map((d) => d.id);
+      expect(
+        await order([
+          ['group', 1],
+          ['rank', -1],
+        ]),
+      ).toEqual(['b', 'c', 'd', 'a']);
+      expect(await order([['rank', 1]])).toEqual(['a', 'c', 'd', 'b']);
+      expect(await order([])).toEqual(['a', 'b', 'c', 'd']);
+      expect(
+        await order([
+          ['rank', -1],
+          ['group', -1],
+        ]),
+      ).toEqual(['b', 'c', 'd', 'a']);
+      expect(await order([['id', -1]])).toEqual(['d', 'c', 'b', 'a']);
+    });
+
+    it('sorts on dotted fields, nulls and missing fields first ascending and last descending', async () => {
+      await fill([
+        { id: 'a', meta: { at: '2024-03-01' } },
+        { id: 'b', meta: { at: null } },
+        { id: 'c', meta: { at: '2024-01-01' } },
+        { id: 'd' },
+        { id: 'e', meta: { at: '2024-02-01' } },
+      ]);
+      const order = async (sort: SortSpec) =>
+        (await store.find(collection, { sort, limit: 10 })).items.map((d) => d.id);
+      expect(await order([['meta.at', 1]])).toEqual(['b', 'd', 'c', 'e', 'a']);
+      expect(await order([['meta.at', -1]])).toEqual(['a', 'e', 'c', 'b', 'd']);
+      expect(await pageThrough(undefined, [['meta.at', -1]], 1)).toEqual(['a', 'e', 'c', 'b', 'd']);
+      expect(await pageThrough(undefined, [['meta.at', 1]], 2)).toEqual(['b', 'd', 'c', 'e', 'a']);
+    });
+
+    it('pages through 250 documents visiting each exactly once, in order, with nulls and both directions', async () => {
+      const docs: Doc[] = Array.from({ length: 250 }, (_, i) => ({
+        id: `doc-${String(i).padStart(3, '0')}`,
+        score: i % 7 === 0 ? null : i % 13,
+        label: `L${i % 5}`,
+        ...(i % 11 === 0 ? {} : { flag: i % 2 === 0 }),
+      }));
+      await store.ensureCollection(collection, [
+        {
+          fields: [
+            ['score', 1],
+            ['label', -1],
+          ],
+        },
+      ]);
+      await fill(docs);
+      /** The order the port defines: nulls (and missing fields) smallest, false < true, ties by id ascending. */
+      const expected = (sort: SortSpec) =>
+        [...docs]
+          .sort((x, y) => {
+            for (const [field, direction] of sort) {
+              const a = x[field] ?? null;
+              const b = y[field] ?? null;
+              if (a === b) continue;
+              const smaller = a === null ? true : b === null ? false : (a as number | string) < (b as number | string);
+              return smaller ? -direction : direction;
+            }
+            return x.id < y.id ? -1 : 1;
+          })
+          .map((d) => d.id);
+      for (const sort of [
+        [['score', 1]],
+        [['score', -1]],
+        [
+          ['score', -1],
+          ['label', 1],
+        ],
+        [
+          ['label', 1],
+          ['score', 1],
+        ],
+        [['flag', -1]],
+      ] as SortSpec[]) {
+        const all = (await store.find(collection, { sort, limit: 1000 })).items.map((d) => d.id);
+        expect(all).toEqual(expected(sort));
+        expect(await pageThrough(undefined, sort, 7)).toEqual(all);
+        expect(new Set(all).size).toBe(250);
+      }
+      expect(await pageThrough(undefined, [], 7)).toEqual(docs.map((d) => d.id));
+      const filtered = (
+        await store.find(collection, { filter: { label: 'L1' }, sort: [['score', -1]], limit: 1000 })
+      ).items.map((d) => d.id);
+      expect(await pageThrough({ label: 'L1' }, [['score', -1]], 4)).toEqual(filtered);
+    });
+
+    it('counts the total matching a filter, ignoring cursor and limit; limit 0 returns only the count', async () => {
+      await fill(Array.from({ length: 12 }, (_, i) => ({ id: `d${i}`, even: i % 2 === 0 })));
+      const first = await store.find(collection, { filter: { even: true }, sort: [], limit: 4 });
+      expect(first.total).toBe(6);
+      expect(first.items).toHaveLength(4);
+      const second = await store.find(collection, { filter: { even: true }, sort: [], limit: 4, after: first.next });
+      expect(second).toMatchObject({ total: 6 });
+      expect(second.items).toHaveLength(2);
+      expect(second.next).toBeUndefined();
+      const none = await store.find(collection, { sort: [], limit: 0 });
+      expect(none.items).toEqual([]);
+      expect(none.total).toBe(12);
+      expect(none.next).toBeUndefined();
+    });
+
+    it('writes documents and checkpoints together, and refuses a batch with a bad collection as a whole', async () => {
+      await store.write(
+        [put({ id: 'a' })],
+        [{ name: `cp-${collection}`, position: 5n, state: { version: 2, parked: [] } }],
+      );
+      expect(await store.getCheckpoint(`cp-${collection}`)).toEqual({
+        name: `cp-${collection}`,
+        position: 5n,
+        state: { version: 2, parked: [] },
+      });
+      await expect(
+        store.write(
+          [put({ id: 'b' }), { kind: 'put', collection: 'Not A Name!', doc: { id: 'x' }, position: 6n }],
+          [{ name: `cp-${collection}`, position: 6n }],
+        ),
+      ).rejects.toThrow();
+      expect(await store.get(collection, 'b')).toBeNull();
+      expect((await store.getCheckpoint(`cp-${collection}`))?.position).toBe(5n);
+    });
+
+    it('enforces unique indexes, refusing the whole write, and ignores documents without the field', async () => {
+      await store.ensureCollection(collection, [
+        { fields: [['email', 1]], unique: true },
+        {
+          fields: [
+            ['org', 1],
+            ['slug', 1],
+          ],
+          unique: true,
+        },
+      ]);
+      await store.write([put({ id: 'a', email: 'a@example.com', org: 'o1', slug: 's' })]);
+      await expect(
+        store.write([put({ id: 'c', email: 'c@example.com' }), put({ id: 'b', email: 'a@example.com' })]),
+      ).rejects.toThrow();
+      if (atomic) expect(await store.get(collection, 'c')).toBeNull();
+      expect(await store.get(collection, 'b')).toBeNull();
+      await expect(store.write([put({ id: 'd', org: 'o1', slug: 's' })])).rejects.toThrow();
+      await store.write([put({ id: 'e', org: 'o2', slug: 's' }), put({ id: 'f', org: 'o1', slug: 't' })]);
+      // several documents may lack a uniquely indexed field
+      await store.write([put({ id: 'g' }), put({ id: 'h' })]);
+      // replacing a document keeps its own value
+      await store.write([put({ id: 'a', email: 'a@example.com', org: 'o1', slug: 's', name: 'Ada' })]);
+      expect(await store.get(collection, 'a')).toMatchObject({ name: 'Ada' });
+      // idempotent
+      await store.ensureCollection(collection, [{ fields: [['email', 1]], unique: true }]);
+      // dropping the documents keeps the indexes
+      await store.dropCollection(collection);
+      await store.write([put({ id: 'x', email: 'x@example.com' })]);
+      await expect(store.write([put({ id: 'y', email: 'x@example.com' })])).rejects.toThrow();
+      expect(await store.count(collection)).toBe(1);
+    });
+
+    it('refuses invalid collection and field names', async () => {
+      await expect(store.ensureCollection('Bad-Name', [])).rejects.toThrow(/collection/);
+      await expect(store.get('1abc', 'a')).rejects.toThrow(/collection/);
+      await expect(store.find('x; DROP TABLE y', { limit: 1 })).rejects.toThrow(/collection/);
+      await expect(store.find(collection, { filter: { "a') OR 1=1 --": 1 }, limit: 1 })).rejects.toThrow(/field/);
+      await expect(store.find(collection, { sort: [['$where', 1]], limit: 1 })).rejects.toThrow(/field/);
+      await expect(store.ensureCollection(collection, [{ fields: [['a b', 1]] }])).rejects.toThrow(/field/);
+    });
+
+    it('lists and deletes checkpoints, keeping positions exact', async () => {
+      const names = [`${collection}-x`, `${collection}-y`];
+      await store.write(
+        [],
+        [
+          { name: names[1], position: -1n },
+          { name: names[0], position: 2n ** 65n },
+        ],
+      );
+      const listed = (await store.listCheckpoints()).filter((c) => names.includes(c.name));
+      expect(listed).toEqual([
+        { name: names[0], position: 2n ** 65n },
+        { name: names[1], position: -1n },
+      ]);
+      await store.deleteCheckpoint(names[0]);
+      expect(await store.getCheckpoint(names[0])).toBeNull();
+    });
+
+    it('drops a collection, and reads of unknown collections find nothing', async () => {
+      await fill([{ id: 'a' }, { id: 'b' }]);
+      await store.dropCollection(collection);
+      expect(await store.count(collection)).toBe(0);
+      expect(await store.get(collection, 'a')).toBeNull();
+      await store.write([put({ id: 'c' })]);
+      expect((await store.find(collection, { limit: 5 })).items).toEqual([{ id: 'c' }]);
+      expect(await store.get('never_written', 'a')).toBeNull();
+      expect(await store.getStored('never_written', 'a')).toBeNull();
+      expect(await store.getMany('never_written', ['a', 'b'])).toEqual([]);
+      expect(await store.count('never_written', { a: 1 })).toBe(0);
+      expect(await store.find('never_written', { limit: 5 })).toEqual({ items: [], total: 0 });
+      await store.ping();
+    });
+  });
+}
+
+let dir: string;
+contract('SQLite read store', {
+  async open() {
+    dir = mkdtempSync(join(tmpdir(), 'quire-read-'));
+    return new SqliteReadStore({ file: join(dir, 'read.sqlite') });
+  },
+  async close() {
+    rmSync(dir, { recursive: true, force: true });
+  },
+  atomic: async () => true,
+});
+
+describe('SQLite read store files', () => {
+  it('are created with their folder by createReadStore, and keep documents across reopening', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'quire-read-'));
+    try {
+      const file = join(root, 'nested', 'deeper', 'read.sqlite');
+      const first = await createReadStore({ driver: 'sqlite', file });
+      await first.ensureCollection('spaces', [{ fields: [['title', 1]] }]);
+      await first.write(
+        [{ kind: 'put', collection: 'spaces', doc: { id: 's1', title: 'Docs' }, position: 3n }],
+        [{ name: 'spaces', position: 3n }],
+      );
+      await first.close();
+      const second = await createReadStore({ driver: 'sqlite', file });
+      expect(await second.getStored('spaces', 's1')).toEqual({ doc: { id: 's1', title: 'Docs' }, position: 3n });
+      expect(await second.getCheckpoint('spaces')).toEqual({ name: 'spaces', position: 3n });
+      await second.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('MongoDB read store URL', () => {
+  it('names the database from the URL path, quire by default', () => {
+    expect(databaseNameOf('mongodb://localhost:27017/quire_test')).toBe('quire_test');
+    expect(databaseNameOf('mongodb://u:p@a:1,b:2/reads?replicaSet=rs0')).toBe('reads');
+    expect(databaseNameOf('mongodb://localhost:27017')).toBe('quire');
+    expect(databaseNameOf('mongodb://localhost:27017/?replicaSet=rs0')).toBe('quire');
+    expect(databaseNameOf('mongodb+srv://cluster.example.net/prod')).toBe('prod');
+  });
+});
+
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl) {
+  contract('MongoDB read store', {
+    async open() {
+      const store = new MongoReadStore({ url: mongoUrl });
+      await store.ping();
+      return store;
+    },
+    atomic: (store) => (store as MongoReadStore).supportsTransactions(),
+  });
+} else {
+  describe.skip('MongoDB read store (skipped: MONGODB_URL is not set; no MongoDB server can run here)', () => {
+    it('passes the same contract when MONGODB_URL points at a server', () => undefined);
+  });
+}
