@@ -1,0 +1,64 @@
+import { type Clock, type EventStore, handleCommand, loadState, metadataFor, newId } from '@app/kernel';
+import { emailAddressDecider, emailStream, userDecider, userStream } from '../../domain';
+import { createOrganization } from '../create-organization/create-organization.command';
+import { emailKey, generateToken, hashToken, normaliseEmail } from '../tokens';
+
+export interface BootstrapRequest {
+  email: string;
+  name?: string;
+  organizationTitle?: string;
+  tokenLabel?: string;
+}
+
+export interface BootstrapResult {
+  userId: string;
+  token: string;
+  organizationId: string | null;
+  createdUser: boolean;
+}
+
+/**
+ * What the operator CLI's `bootstrap` does, against the event store only (it works while the server runs: the
+ * server's projections pick the new events up). Creates the user unless the email is known, optionally an
+ * organization with the user as admin, and always a new API token.
+ */
+export async function bootstrap(store: EventStore, clock: Clock, request: BootstrapRequest): Promise<BootstrapResult> {
+  const email = normaliseEmail(request.email);
+  const displayName = request.name?.trim() || email.split('@')[0];
+  const key = emailKey(email);
+  let { state } = await loadState(store, emailAddressDecider, emailStream(key));
+  let createdUser = false;
+  if (state.status !== 'claimed') {
+    const userId = newId();
+    await handleCommand(store, emailAddressDecider, emailStream(key), {
+      type: 'ClaimEmail',
+      data: { email, userId },
+      metadata: metadataFor(clock, userId),
+    });
+    ({ state } = await loadState(store, emailAddressDecider, emailStream(key)));
+    if (state.status !== 'claimed') throw new Error('the email address could not be claimed');
+  }
+  const userId = state.userId;
+  // The claim and the user are two streams: finish a creation an earlier run could not complete.
+  const { state: user } = await loadState(store, userDecider, userStream(userId));
+  if (user.status === 'absent') {
+    await handleCommand(store, userDecider, userStream(userId), {
+      type: 'CreateUser',
+      data: { userId, email, displayName },
+      metadata: metadataFor(clock, userId),
+    });
+    createdUser = true;
+  }
+  let organizationId: string | null = null;
+  if (request.organizationTitle) {
+    organizationId = (await createOrganization(store, clock, userId, { title: request.organizationTitle }))
+      .organizationId;
+  }
+  const token = generateToken();
+  await handleCommand(store, userDecider, userStream(userId), {
+    type: 'CreateApiToken',
+    data: { userId, tokenId: newId(), label: request.tokenLabel ?? 'bootstrap', tokenHash: hashToken(token) },
+    metadata: metadataFor(clock, userId),
+  });
+  return { userId, token, organizationId, createdUser };
+}

@@ -1,0 +1,24 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type FastifyReply } from 'fastify';
+import { type Actor, CurrentActor, etagOf } from '@app/kernel';
+import { GetOrganizationQuery } from './get-organization.query';
+
+@ApiTags('organizations')
+@Controller()
+export class GetOrganizationController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('orgs/:organizationId')
+  @ApiOperation({ operationId: 'getOrganizationById', summary: 'Get an organization the caller belongs to' })
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('organizationId') organizationId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { body, revision } = await this.queries.execute(new GetOrganizationQuery(organizationId, actor.userId));
+    void reply.header('etag', etagOf(revision));
+    return body;
+  }
+}

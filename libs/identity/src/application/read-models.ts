@@ -1,0 +1,66 @@
+import { type RoleOrGuest } from '@app/kernel/domain';
+
+/** Read-model collections of the identity context (written by ../projections). */
+export const USERS = 'users';
+export const API_TOKENS = 'api_tokens';
+export const API_TOKEN_HASHES = 'api_token_hashes';
+export const ORGANIZATIONS = 'organizations';
+export const MEMBERS = 'org_members';
+export const INVITES = 'org_invites';
+
+export interface UserDoc {
+  id: string;
+  email: string;
+  displayName: string;
+  createdAt: string;
+  revision: number;
+  [key: string]: unknown;
+}
+
+export interface ApiTokenDoc {
+  id: string;
+  userId: string;
+  label: string;
+  tokenHash: string;
+  createdAt: string;
+  revokedAt?: string;
+  [key: string]: unknown;
+}
+
+export interface OrganizationDoc {
+  id: string;
+  title: string;
+  type: 'business' | 'community';
+  emailDomains: string[];
+  createdAt: string;
+  updatedAt?: string;
+  hostname?: string;
+  defaultRole?: RoleOrGuest;
+  defaultContent?: { type: 'site'; site: string } | null;
+  logo?: string | null;
+  sso: boolean;
+  ai: boolean;
+  inviteLinks: boolean;
+  useCase?: string;
+  communityType?: string;
+  plan: string;
+  trial: { status: string; endDate?: string };
+  revision: number;
+  [key: string]: unknown;
+}
+
+export interface MemberDoc {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: RoleOrGuest;
+  email: string;
+  displayName: string;
+  joinedAt: string;
+  [key: string]: unknown;
+}
+
+export const memberDocId = (organizationId: string, userId: string) => `${organizationId}:${userId}`;
+
+/** Projections an organization response reads (what a mutating endpoint waits for). */
+export const ORGANIZATION_READ_MODELS = ['organizations', 'members'];

@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import {
+  CLOCK,
+  type Clock,
+  type CommandResult,
+  EVENT_STORE,
+  type EventStore,
+  handleCommand,
+  metadataFor,
+} from '@app/kernel';
+import { userDecider, userStream } from '../../domain';
+
+export class RevokeApiTokenCommand extends Command<CommandResult> {
+  constructor(
+    readonly userId: string,
+    readonly tokenId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(RevokeApiTokenCommand)
+export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiTokenCommand> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ userId, tokenId }: RevokeApiTokenCommand): Promise<CommandResult> {
+    const result = await handleCommand(this.store, userDecider, userStream(userId), {
+      type: 'RevokeApiToken',
+      data: { userId, tokenId },
+      metadata: metadataFor(this.clock, userId),
+    });
+    return { position: result.position, revision: result.revision };
+  }
+}

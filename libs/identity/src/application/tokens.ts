@@ -1,0 +1,29 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Every API token starts with this, so leaked tokens are easy to recognise and scan for. */
+export const TOKEN_PREFIX = 'quire_';
+
+/** A new API token: 256 random bits. Shown once; only its hash is stored. */
+export function generateToken(): string {
+  return TOKEN_PREFIX + randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Compares two hex hashes in constant time. */
+export function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The key of an email address's stream: its normalised form, hashed (addresses never appear in stream names). */
+export function emailKey(email: string): string {
+  return createHash('sha256').update(normaliseEmail(email)).digest('hex').slice(0, 40);
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

@@ -1,0 +1,98 @@
+import { Inject, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import {
+  CLOCK,
+  type Clock,
+  EVENT_STORE,
+  type EventStore,
+  RuntimeRegistry,
+  handleCommand,
+  metadataFor,
+} from '@app/kernel';
+import { organizationDecider, organizationStream } from './domain';
+import { identityProjections } from './projections';
+import { pendingInvitesProcess } from './processes/pending-invites.process';
+import { OrganizationAccess } from './public/organization-access';
+import { CreateApiTokenHandler } from './application/create-api-token/create-api-token.command';
+import { CreateApiTokenController } from './application/create-api-token/create-api-token.http';
+import { CreateOrganizationHandler } from './application/create-organization/create-organization.command';
+import { CreateOrganizationController } from './application/create-organization/create-organization.http';
+import { GetCurrentUserController } from './application/get-current-user/get-current-user.http';
+import { GetUserHandler } from './application/get-current-user/get-current-user.query';
+import { GetMemberController } from './application/get-member/get-member.http';
+import { GetMemberHandler } from './application/get-member/get-member.query';
+import { GetOrganizationController } from './application/get-organization/get-organization.http';
+import { GetOrganizationHandler } from './application/get-organization/get-organization.query';
+import { InviteMembersHandler } from './application/invite-members/invite-members.command';
+import { InviteMembersController } from './application/invite-members/invite-members.http';
+import { ListApiTokensController } from './application/list-api-tokens/list-api-tokens.http';
+import { ListApiTokensHandler } from './application/list-api-tokens/list-api-tokens.query';
+import { ListMembersController } from './application/list-members/list-members.http';
+import { ListMembersHandler } from './application/list-members/list-members.query';
+import { ListOrganizationsController } from './application/list-organizations/list-organizations.http';
+import { ListOrganizationsHandler } from './application/list-organizations/list-organizations.query';
+import { RemoveMemberHandler } from './application/remove-member/remove-member.command';
+import { RemoveMemberController } from './application/remove-member/remove-member.http';
+import { RevokeApiTokenHandler } from './application/revoke-api-token/revoke-api-token.command';
+import { RevokeApiTokenController } from './application/revoke-api-token/revoke-api-token.http';
+import { TokenAuthGuard } from './application/token-auth.guard';
+import { UpdateMemberHandler } from './application/update-member/update-member.command';
+import { UpdateMemberController } from './application/update-member/update-member.http';
+import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
+import { UpdateOrganizationController } from './application/update-organization/update-organization.http';
+
+/** Users, API tokens, organizations and their members; the authentication guard and the organization access policy. */
+@Module({
+  controllers: [
+    GetCurrentUserController,
+    CreateApiTokenController,
+    ListApiTokensController,
+    RevokeApiTokenController,
+    CreateOrganizationController,
+    ListOrganizationsController,
+    GetOrganizationController,
+    UpdateOrganizationController,
+    ListMembersController,
+    GetMemberController,
+    UpdateMemberController,
+    RemoveMemberController,
+    InviteMembersController,
+  ],
+  providers: [
+    { provide: APP_GUARD, useClass: TokenAuthGuard },
+    OrganizationAccess,
+    GetUserHandler,
+    CreateApiTokenHandler,
+    ListApiTokensHandler,
+    RevokeApiTokenHandler,
+    CreateOrganizationHandler,
+    ListOrganizationsHandler,
+    GetOrganizationHandler,
+    UpdateOrganizationHandler,
+    ListMembersHandler,
+    GetMemberHandler,
+    UpdateMemberHandler,
+    RemoveMemberHandler,
+    InviteMembersHandler,
+  ],
+  exports: [OrganizationAccess],
+})
+export class IdentityModule {
+  constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
+    registry.addProjections(...identityProjections);
+    registry.addProcesses(pendingInvitesProcess);
+    // The pending-invites process adds members; its command ids make a redelivered event harmless.
+    registry.handleProcessCommand('AddMember', async (command) => {
+      const data = command.data as { organizationId: string };
+      await handleCommand(store, organizationDecider, organizationStream(data.organizationId), {
+        type: 'AddMember',
+        data: command.data,
+        metadata: metadataFor(clock, undefined, {
+          commandId: command.commandId,
+          causationId: command.causationId,
+          correlationId: command.correlationId,
+        }),
+      } as Parameters<typeof organizationDecider.decide>[0]);
+    });
+  }
+}

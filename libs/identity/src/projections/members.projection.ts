@@ -1,0 +1,52 @@
+import { type Projection } from '@app/kernel';
+import { MEMBERS, type MemberDoc, memberDocId } from '../application/read-models';
+import { type MemberJoined, type MemberRoleChanged } from '../domain';
+
+/** One document per membership: who belongs to which organization with which role. */
+export const membersProjection: Projection<MemberDoc> = {
+  name: 'members',
+  version: 1,
+  collection: MEMBERS,
+  indexes: [
+    {
+      fields: [
+        ['organizationId', 1],
+        ['joinedAt', 1],
+      ],
+    },
+    {
+      fields: [
+        ['organizationId', 1],
+        ['displayName', 1],
+      ],
+    },
+    {
+      fields: [
+        ['userId', 1],
+        ['joinedAt', 1],
+      ],
+    },
+  ],
+  handles: ['MemberJoined', 'MemberRoleChanged', 'MemberRemoved'],
+  idOf: (event) => memberDocId(String(event.data.organizationId), String(event.data.userId)),
+  evolve(doc, event) {
+    switch (event.type) {
+      case 'MemberJoined': {
+        const data = event.data as MemberJoined['data'];
+        return {
+          id: memberDocId(data.organizationId, data.userId),
+          organizationId: data.organizationId,
+          userId: data.userId,
+          role: data.role,
+          email: data.email,
+          displayName: data.displayName,
+          joinedAt: data.joinedAt,
+        };
+      }
+      case 'MemberRoleChanged':
+        return doc ? { ...doc, role: (event.data as MemberRoleChanged['data']).role } : null;
+      default:
+        return null;
+    }
+  },
+};

@@ -1,0 +1,2 @@
+export * from './organization-access';
+export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../application/bootstrap/bootstrap';

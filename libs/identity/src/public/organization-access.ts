@@ -1,0 +1,55 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Forbidden, NotFound, READ_STORE, type ReadStore } from '@app/kernel';
+import { type Role, type RoleOrGuest, atLeast } from '@app/kernel/domain';
+import { MEMBERS, type MemberDoc, ORGANIZATIONS, type OrganizationDoc, memberDocId } from '../application/read-models';
+
+export interface OrganizationViewer {
+  organizationId: string;
+  /** The caller's role in the organization (null: a guest). */
+  role: RoleOrGuest;
+  /** The organization's default level for its content. */
+  defaultRole: RoleOrGuest;
+}
+
+/**
+ * The organization half of the access policy, for every context: who belongs to an organization and with which
+ * role. Another organization is invisible (404); a member whose role is too low is refused (403).
+ */
+@Injectable()
+export class OrganizationAccess {
+  constructor(@Inject(READ_STORE) private readonly store: ReadStore) {}
+
+  /** The caller's role in the organization, or undefined when the caller is not a member (or it does not exist). */
+  async membership(organizationId: string, userId: string): Promise<{ role: RoleOrGuest } | undefined> {
+    const member = await this.store.get<MemberDoc>(MEMBERS, memberDocId(organizationId, userId));
+    return member ? { role: member.role } : undefined;
+  }
+
+  /**
+   * What content access starts from: the caller's role in the organization and the organization's own default
+   * level (the end of every `defaultLevel` chain). Undefined when the caller is not a member.
+   */
+  async viewer(organizationId: string, userId: string): Promise<OrganizationViewer | undefined> {
+    const membership = await this.membership(organizationId, userId);
+    if (!membership) return undefined;
+    // An admin's rights do not depend on defaults: spare the read.
+    if (membership.role === 'admin') return { organizationId, role: 'admin', defaultRole: null };
+    const organization = await this.store.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
+    return { organizationId, role: membership.role, defaultRole: organization?.defaultRole ?? null };
+  }
+
+  /** The caller's role; NotFound when the caller cannot see the organization. */
+  async requireMember(organizationId: string, userId: string): Promise<RoleOrGuest> {
+    const membership = await this.membership(organizationId, userId);
+    if (!membership) throw new NotFound(`Organization ${organizationId} not found`);
+    return membership.role;
+  }
+
+  /** The caller's role when it is at least `required`; NotFound or Forbidden otherwise. */
+  async requireRole(organizationId: string, userId: string, required: Role, action: string): Promise<RoleOrGuest> {
+    const role = await this.requireMember(organizationId, userId);
+    if (!atLeast(role, required))
+      throw new Forbidden(`You need the ${required} role in this organization to ${action}`);
+    return role;
+  }
+}
