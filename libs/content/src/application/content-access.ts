@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Filter, Forbidden, NotFound, READ_STORE, type ReadStore } from '@app/kernel';
+import {
+  type DefaultLevel,
+  ROLES,
+  type Role,
+  type RoleOrGuest,
+  atLeast,
+  effectiveRole,
+  resolveDefaultLevel,
+} from '@app/kernel/domain';
+import { OrganizationAccess, type OrganizationViewer } from '@app/identity';
+import { COLLECTIONS, type CollectionDoc, SPACES, type SpaceDoc } from './read-models';
+
+export type { OrganizationViewer };
+
+/** Collections nest; walking up stops here even if the data were ever corrupted into a cycle. */
+const MAX_DEPTH = 64;
+
+/**
+ * Who may see and do what on collections and spaces. The effective role on an object is the stronger of the
+ * caller's organization role and the default level in force on the object (its own `defaultLevel`, else its
+ * parents', else the organization's). An object the caller cannot read is answered as not found.
+ */
+@Injectable()
+export class ContentAccess {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly organizations: OrganizationAccess,
+  ) {}
+
+  /** The caller as a member of the organization; NotFound when they are not one. */
+  async viewer(organizationId: string, userId: string): Promise<OrganizationViewer> {
+    const viewer = await this.organizations.viewer(organizationId, userId);
+    if (!viewer) throw new NotFound(`Organization ${organizationId} not found`);
+    return viewer;
+  }
+
+  /** The caller's standing in an organization, or undefined when they cannot see it. */
+  viewerOrNull(organizationId: string, userId: string): Promise<OrganizationViewer | undefined> {
+    return this.organizations.viewer(organizationId, userId);
+  }
+
+  /** The default levels met from a collection up to (not including) the organization. */
+
+  async chainFrom(collectionId: string | null): Promise<DefaultLevel[]> {
+    const chain: DefaultLevel[] = [];
+    let current = collectionId;
+    for (let depth = 0; current !== null && depth < MAX_DEPTH; depth++) {
+      const collection = await this.store.get<CollectionDoc>(COLLECTIONS, current);
+      if (!collection) break;
+      chain.push(collection.defaultLevel);
+      if (collection.defaultLevel !== 'inherit') break; // the rest cannot matter
+      current = collection.parent;
+    }
+    return chain;
+  }
+
+  /** The caller's role at the organization's top level (where top-level collections and spaces are created). */
+  organizationRole(viewer: OrganizationViewer): RoleOrGuest {
+    return effectiveRole(viewer.role, [viewer.defaultRole]);
+  }
+
+  async roleOn(viewer: OrganizationViewer, object: { defaultLevel: DefaultLevel; parent: string | null }) {
+    if (viewer.role === 'admin') return 'admin';
+    if (object.defaultLevel !== 'inherit') return effectiveRole(viewer.role, [object.defaultLevel]);
+    return effectiveRole(viewer.role, [...(await this.chainFrom(object.parent)), viewer.defaultRole]);
+  }
+
+  /** A collection the caller may act on with at least `required`; NotFound when they cannot see it. */
+  async requireCollection(collectionId: string, userId: string, required: Role, action: string) {
+    const collection = await this.store.get<CollectionDoc>(COLLECTIONS, collectionId);
+    if (!collection) throw new NotFound(`Collection ${collectionId} not found`);
+    const viewer = await this.organizations.viewer(collection.organizationId, userId);
+    if (!viewer) throw new NotFound(`Collection ${collectionId} not found`);
+    const role = await this.roleOn(viewer, collection);
+    if (!atLeast(role, 'read')) throw new NotFound(`Collection ${collectionId} not found`);
+    if (!atLeast(role, required)) throw new Forbidden(`You need the ${required} role on this collection to ${action}`);
+    return { collection, viewer, role };
+  }
+
+  /**
+   * A space the caller may act on with at least `required`. A deleted space is visible only to those who may
+   * administer it, and only where `deleted` allows it.
+   */
+  async requireSpace(
+    spaceId: string,
+    userId: string,
+    required: Role,
+    action: string,
+    deleted: 'visible' | 'hidden' = 'hidden',
+  ) {
+    const space = await this.store.get<SpaceDoc>(SPACES, spaceId);
+    if (!space) throw new NotFound(`Space ${spaceId} not found`);
+    const viewer = await this.organizations.viewer(space.organizationId, userId);
+    if (!viewer) throw new NotFound(`Space ${spaceId} not found`);
+    const role = await this.roleOn(viewer, space);
+    if (!atLeast(role, 'read')) throw new NotFound(`Space ${spaceId} not found`);
+    if (space.deleted && (deleted === 'hidden' || !atLeast(role, 'admin')))
+      throw new NotFound(`Space ${spaceId} not found`);
+    if (!atLeast(role, required)) throw new Forbidden(`You need the ${required} role on this space to ${action}`);
+    return { space, viewer, role };
+  }
+
+  /**
+   * Checks that the caller may create content at `parent` (a collection, or the top level of the organization)
+   * and that the parent belongs to that organization.
+   */
+  async requireCreateIn(organizationId: string, parent: string | null, userId: string): Promise<OrganizationViewer> {
+    const viewer = await this.viewer(organizationId, userId);
+    if (parent === null) {
+      if (!atLeast(this.organizationRole(viewer), 'create')) {
+        throw new Forbidden('You need the create role in this organization to create content');
+      }
+      return viewer;
+    }
+    const collection = await this.store.get<CollectionDoc>(COLLECTIONS, parent);
+    if (!collection || collection.organizationId !== organizationId) {
+      throw new NotFound(`Collection ${parent} not found in organization ${organizationId}`);
+    }
+    const role = await this.roleOn(viewer, collection);
+    if (!atLeast(role, 'read')) throw new NotFound(`Collection ${parent} not found in organization ${organizationId}`);
+    if (!atLeast(role, 'create'))
+      throw new Forbidden('You need the create role on the collection to create content in it');
+    return viewer;
+  }
+
+  /**
+   * What a list of the organization's collections or spaces may show the caller, as a read-store filter
+   * (undefined: everything). A member with a role sees everything; a guest sees what default levels grant.
+   */
+  async visibleFilter(viewer: OrganizationViewer): Promise<Filter | undefined> {
+    if (viewer.role !== null) return undefined;
+    const collections = await this.store.find<CollectionDoc>(COLLECTIONS, {
+      filter: { organizationId: viewer.organizationId },
+      limit: 100_000,
+    });
+    const byId = new Map(collections.items.map((c) => [c.id, c]));
+    const resolved = new Map<string, RoleOrGuest>();
+    const resolve = (collection: CollectionDoc, depth = 0): RoleOrGuest => {
+      const known = resolved.get(collection.id);
+      if (known !== undefined) return known;
+      let role: RoleOrGuest;
+      if (collection.defaultLevel !== 'inherit') role = collection.defaultLevel;
+      else {
+        const parent = collection.parent === null ? undefined : byId.get(collection.parent);
+        role = parent && depth < MAX_DEPTH ? resolve(parent, depth + 1) : resolveDefaultLevel([viewer.defaultRole]);
+      }
+      resolved.set(collection.id, role);
+      return role;
+    };
+    const granting = collections.items.filter((c) => resolve(c) !== null).map((c) => c.id);
+    const alternatives: Filter[] = [{ defaultLevel: { $in: [...ROLES] } }];
+    if (granting.length > 0) alternatives.push({ defaultLevel: 'inherit', parent: { $in: granting } });
+    if (viewer.defaultRole !== null) alternatives.push({ defaultLevel: 'inherit', parent: null });
+    return { $or: alternatives };
+  }
+}

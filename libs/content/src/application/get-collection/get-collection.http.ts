@@ -1,0 +1,24 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type FastifyReply } from 'fastify';
+import { type Actor, CurrentActor, etagOf } from '@app/kernel';
+import { GetCollectionQuery } from './get-collection.query';
+
+@ApiTags('collections')
+@Controller()
+export class GetCollectionController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('collections/:collectionId')
+  @ApiOperation({ operationId: 'getCollectionById', summary: 'Get a collection' })
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('collectionId') collectionId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const view = await this.queries.execute(new GetCollectionQuery(collectionId, actor.userId));
+    void reply.header('etag', etagOf(view.version));
+    return view.body;
+  }
+}

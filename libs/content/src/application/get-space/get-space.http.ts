@@ -1,0 +1,34 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import { type FastifyReply } from 'fastify';
+import { type Actor, CurrentActor, OptionalField, etagOf } from '@app/kernel';
+import { GetSpaceQuery } from './get-space.query';
+
+export class GetSpaceParams {
+  @ApiPropertyOptional({ description: 'Share key of a share-link site (accepted; no published sites yet)' })
+  @OptionalField()
+  @IsString()
+  @MaxLength(256)
+  shareKey?: string;
+}
+
+@ApiTags('spaces')
+@Controller()
+export class GetSpaceController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('spaces/:spaceId')
+  @ApiOperation({ operationId: 'getSpaceById', summary: 'Get a space' })
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('spaceId') spaceId: string,
+    @Query() _params: GetSpaceParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId));
+    void reply.header('etag', etagOf(view.version));
+    return view.body;
+  }
+}

@@ -1,0 +1,55 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import {
+  type ListQuery,
+  type ListResponse,
+  PAGE_CURSORS,
+  PUBLIC_URLS,
+  type PageCursorCodec,
+  type PublicUrls,
+  READ_STORE,
+  type ReadStore,
+} from '@app/kernel';
+import { ContentAccess } from '../content-access';
+import { listVisible } from '../list-query';
+import { type SpaceBody, presentSpace } from '../presenters';
+import { SPACES, type SpaceDoc } from '../read-models';
+
+export class ListCollectionSpacesQuery extends Query<ListResponse<SpaceBody>> {
+  constructor(
+    readonly collectionId: string,
+    readonly userId: string,
+    readonly params: ListQuery,
+  ) {
+    super();
+  }
+}
+
+/** The spaces directly in a collection, in their order. */
+@QueryHandler(ListCollectionSpacesQuery)
+export class ListCollectionSpacesHandler implements IQueryHandler<ListCollectionSpacesQuery> {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
+    @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    private readonly access: ContentAccess,
+  ) {}
+
+  async execute({ collectionId, userId, params }: ListCollectionSpacesQuery) {
+    const { viewer } = await this.access.requireCollection(collectionId, userId, 'read', 'list its spaces');
+    return listVisible<SpaceDoc, SpaceBody>(
+      this.store,
+      this.cursors,
+      this.access,
+      viewer,
+      {
+        collection: SPACES,
+        scope: `collection-spaces:${collectionId}`,
+        filter: { parent: collectionId, deleted: false },
+        sort: [['sortKey', 1]],
+        query: params,
+      },
+      (space, role) => presentSpace(space, role, this.urls),
+    );
+  }
+}

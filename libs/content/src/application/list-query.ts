@@ -1,0 +1,32 @@
+import {
+  type Doc,
+  type Filter,
+  type ListQuery,
+  type ListResponse,
+  type PageCursorCodec,
+  type ReadStore,
+  type SortSpec,
+  readPage,
+} from '@app/kernel';
+import { type DefaultLevel, type RoleOrGuest } from '@app/kernel/domain';
+import { type ContentAccess, type OrganizationViewer } from './content-access';
+
+/**
+ * One page of collections or spaces the viewer may see, each presented with the viewer's role on it. The
+ * visibility filter is part of the query, so `count` counts only what the viewer may see.
+ */
+export async function listVisible<D extends Doc & { defaultLevel: DefaultLevel; parent: string | null }, T>(
+  store: ReadStore,
+  cursors: PageCursorCodec,
+  access: ContentAccess,
+  viewer: OrganizationViewer,
+  request: { collection: string; scope: string; filter: Filter; sort: SortSpec; query: ListQuery },
+  present: (doc: D, role: RoleOrGuest) => T,
+): Promise<ListResponse<T>> {
+  const visible = await access.visibleFilter(viewer);
+  const filter: Filter = visible ? { ...request.filter, $or: visible.$or } : request.filter;
+  const page = await readPage<D, D>(store, cursors, { ...request, filter }, (doc) => doc);
+  const items: T[] = [];
+  for (const doc of page.items) items.push(present(doc, await access.roleOn(viewer, doc)));
+  return { ...page, items };
+}

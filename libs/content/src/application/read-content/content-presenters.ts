@@ -1,0 +1,87 @@
+import { type PublicUrls } from '@app/kernel';
+import { type FileNode, type PageNode } from '../../domain';
+import { type RevisionDoc } from '../read-models';
+
+export type DocumentFormat = 'markdown' | 'document';
+
+const LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+
+/**
+ * Markdown as the spec's JSON document: headings (`#`, `##`, `###`) and paragraphs of plain text. Richer blocks
+ * come with the editing API of the review context.
+ */
+export function toDocument(markdown: string) {
+  const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
+  const nodes = markdown
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter((block) => block.length > 0)
+    .map((block) => {
+      const heading = /^(#{1,3})\s+(.*)$/s.exec(block);
+      if (heading) {
+        return { object: 'block', type: `heading-${heading[1].length}`, data: {}, nodes: [text(heading[2])] };
+      }
+      return { object: 'block', type: 'paragraph', nodes: [text(block.replace(/\n/g, ' '))] };
+    });
+  return { object: 'document', data: {}, nodes };
+}
+
+/** A page of a revision; its body only in the `format` asked for (markdown when none is given). */
+export function presentPage(
+  page: PageNode,
+  spaceId: string,
+  urls: PublicUrls,
+  format: DocumentFormat = 'markdown',
+): Record<string, unknown> {
+  return {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: `${urls.app}/s/${spaceId}/${page.path}` },
+    slug: page.slug,
+    path: page.path,
+    ...(page.description !== undefined ? { description: page.description } : {}),
+    pages: page.pages.map((child) => presentPage(child, spaceId, urls, format)),
+    layout: LAYOUT,
+    hidden: page.hidden,
+    ...(format === 'document' ? { document: toDocument(page.markdown) } : { markdown: page.markdown }),
+  };
+}
+
+export function presentFile(file: FileNode) {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: file.downloadURL,
+    size: file.size,
+    ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+  };
+}
+
+/** The spec's Revision shape. */
+export function presentRevision(revision: RevisionDoc, urls: PublicUrls) {
+  return {
+    object: 'revision' as const,
+    id: revision.id,
+    type: revision.type,
+    parents: revision.parents,
+    pages: revision.pages.map((page) => presentPage(page, revision.spaceId, urls)),
+    files: revision.files.map(presentFile),
+    reusableContents: [],
+    createdAt: revision.createdAt,
+    urls: { app: `${urls.app}/s/${revision.spaceId}/~/revisions/${revision.id}` },
+  };
+}

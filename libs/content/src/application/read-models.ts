@@ -1,0 +1,62 @@
+import { type DefaultLevel } from '@app/kernel/domain';
+import { type EditMode, type FileNode, type PageNode, type RevisionType } from '../domain';
+
+/** Read-model collections of the content context (written by ../projections). */
+export const COLLECTIONS = 'collections';
+export const SPACES = 'spaces';
+export const REVISIONS = 'revisions';
+
+export interface CollectionDoc {
+  id: string;
+  organizationId: string;
+  parent: string | null;
+  title: string;
+  description?: string;
+  defaultLevel: DefaultLevel;
+  sortKey: number;
+  createdAt: string;
+  updatedAt: string;
+  /** Revision of the collection's stream (the ETag). */
+  version: number;
+  [key: string]: unknown;
+}
+
+export interface SpaceDoc {
+  id: string;
+  organizationId: string;
+  parent: string | null;
+  title: string;
+  emoji: string;
+  editMode: EditMode;
+  defaultLevel: DefaultLevel;
+  /** The active revision. */
+  revision: string;
+  sortKey: number;
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+  deletedAt?: string;
+  purgeAt?: string;
+  comments: number;
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+  /** Revision of the space's stream (the ETag). */
+  version: number;
+  [key: string]: unknown;
+}
+
+export interface RevisionDoc {
+  id: string;
+  spaceId: string;
+  parents: string[];
+  type: RevisionType;
+  pages: PageNode[];
+  files: FileNode[];
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+/** The projections a collection or space answer reads (what a mutating endpoint waits for). */
+export const CONTENT_READ_MODELS = ['collections', 'spaces'];
+export const REVISION_READ_MODELS = ['collections', 'spaces', 'revisions'];

@@ -1,0 +1,5 @@
+export * from './levels';
+export * from './collection.decider';
+export * from './space.decider';
+export * from './revision.decider';
+export * from './content-permissions';

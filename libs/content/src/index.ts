@@ -1,0 +1,2 @@
+export { ContentModule } from './content.module';
+export * from './public';
