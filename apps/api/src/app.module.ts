@@ -1,0 +1,48 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { EventStoreModule } from '@app/event-store';
+import { ContentModule } from '@app/content';
+import { IdentityModule } from '@app/identity';
+import { type Clock, PAGE_CURSORS, PUBLIC_URLS, PageCursorCodec, RuntimeModule } from '@app/kernel';
+import { ReadStoreModule } from '@app/read-store';
+import { type AppConfig } from './config';
+import { HealthController } from './health.controller';
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+export interface AppOverrides {
+  /** A clock tests can move (the restore window, deadlines). */
+  clock?: Clock;
+  /** Run projections and processes in this process (default true). */
+  runProjections?: boolean;
+}
+
+/** The composition root: the only place that chooses adapters. */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, overrides: AppOverrides = {}): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        CqrsModule.forRoot(),
+        EventStoreModule.forRoot(config.eventStore),
+        ReadStoreModule.forRoot(config.readStore),
+        RuntimeModule.forRoot({
+          runProjections: overrides.runProjections ?? true,
+          settleTimeoutMs: config.settleTimeoutMs,
+          clock: overrides.clock,
+        }),
+        IdentityModule,
+        ContentModule,
+      ],
+      controllers: [HealthController],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: PAGE_CURSORS, useValue: new PageCursorCodec(config.cursorSecret) },
+        { provide: PUBLIC_URLS, useValue: { api: `${config.publicUrl}/v1`, app: config.appUrl } },
+      ],
+      exports: [PAGE_CURSORS, PUBLIC_URLS, APP_CONFIG],
+    };
+  }
+}

@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+  validateSync,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value));
+const toBool = ({ value }: { value: unknown }) =>
+  value === undefined || value === ''
+    ? undefined
+    : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase())
+      ? true
+      : ['0', 'false', 'no', 'off'].includes(String(value).toLowerCase())
+        ? false
+        : value;
+const url = { require_tld: false, require_protocol: true, protocols: ['http', 'https'] };
+const dbUrl = {
+  require_tld: false,
+  require_protocol: true,
+  protocols: [
+    'esdb',
+    'esdb+discover',
+    'mongodb',
+    'mongodb+srv',
+    'kurrentdb',
+    'kurrentdb+discover',
+    'kdb',
+    'kdb+discover',
+  ],
+};
+
+/** Every setting the service reads from its environment. Documented in README.md. */
+class Environment {
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT?: number;
+
+  @IsOptional()
+  @IsString()
+  HOST?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  DATA_DIR?: string;
+
+  @IsOptional()
+  @IsIn(['sqlite', 'eventstoredb'])
+  EVENT_STORE?: 'sqlite' | 'eventstoredb';
+
+  @ValidateIf(
+    (env: Environment) => env.EVENT_STORE === 'eventstoredb' || env.EVENTSTORE_CONNECTION_STRING !== undefined,
+  )
+  @IsUrl(dbUrl, {
+    message:
+      'EVENTSTORE_CONNECTION_STRING must be set to an esdb:// or kurrentdb:// connection string when EVENT_STORE=eventstoredb',
+  })
+  EVENTSTORE_CONNECTION_STRING?: string;
+
+  @IsOptional()
+  @IsIn(['sqlite', 'mongodb'])
+  READ_STORE?: 'sqlite' | 'mongodb';
+
+  @ValidateIf((env: Environment) => env.READ_STORE === 'mongodb' || env.MONGODB_URL !== undefined)
+  @IsUrl(dbUrl, { message: 'MONGODB_URL must be set to a mongodb:// URL when READ_STORE=mongodb' })
+  MONGODB_URL?: string;
+
+  @IsOptional()
+  @IsUrl(url)
+  PUBLIC_URL?: string;
+
+  @IsOptional()
+  @IsUrl(url)
+  APP_URL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  CURSOR_SECRET?: string;
+
+  @IsOptional()
+  @Transform(toBool)
+  @IsBoolean()
+  RATE_LIMIT_ENABLED?: boolean;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  RATE_LIMIT_MAX?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  RATE_LIMIT_WINDOW_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  BODY_LIMIT_BYTES?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  READ_YOUR_WRITES_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL?: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: { driver: 'sqlite'; file: string } | { driver: 'eventstoredb'; connectionString: string };
+  readStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
+  publicUrl: string;
+  appUrl: string;
+  cursorSecret: string;
+  rateLimit: { enabled: boolean; max: number; windowMs: number };
+  bodyLimitBytes: number;
+  settleTimeoutMs: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the configuration. Throws a `ConfigError` that lists every bad variable, so start-up fails
+ * with one clear message instead of a stack trace.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = plainToInstance(Environment, raw, { excludeExtraneousValues: false });
+  const errors = validateSync(parsed, { skipMissingProperties: false, forbidUnknownValues: false });
+  if (errors.length > 0) {
+    const lines = errors.flatMap((error) =>
+      Object.values(error.constraints ?? {}).map((text) =>
+        text.startsWith(error.property) ? text : `${error.property}: ${text}`,
+      ),
+    );
+    throw new ConfigError(`Invalid configuration:\n  - ${lines.join('\n  - ')}`);
+  }
+  const port = parsed.PORT ?? 3000;
+  const dataDir = resolve(parsed.DATA_DIR ?? './data');
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: parsed.HOST ?? '127.0.0.1',
+    dataDir,
+    eventStore:
+      (parsed.EVENT_STORE ?? 'sqlite') === 'sqlite'
+        ? { driver: 'sqlite', file: join(dataDir, 'events.sqlite') }
+        : { driver: 'eventstoredb', connectionString: parsed.EVENTSTORE_CONNECTION_STRING! },
+    readStore:
+      (parsed.READ_STORE ?? 'sqlite') === 'sqlite'
+        ? { driver: 'sqlite', file: join(dataDir, 'read.sqlite') }
+        : { driver: 'mongodb', url: parsed.MONGODB_URL! },
+    publicUrl,
+    appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),
+    cursorSecret: parsed.CURSOR_SECRET ?? dataDirSecret(dataDir),
+    rateLimit: {
+      enabled: parsed.RATE_LIMIT_ENABLED ?? true,
+      max: parsed.RATE_LIMIT_MAX ?? 1200,
+      windowMs: parsed.RATE_LIMIT_WINDOW_MS ?? 60_000,
+    },
+    bodyLimitBytes: parsed.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    settleTimeoutMs: parsed.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000,
+    logLevel: parsed.LOG_LEVEL ?? 'info',
+  };
+}
+
+/** Without CURSOR_SECRET, a random secret is kept in DATA_DIR so cursors survive restarts of one installation. */
+function dataDirSecret(dataDir: string): string {
+  const file = join(dataDir, 'cursor-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // another process (the CLI, a second server) created it first: use theirs
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readFileSync(file, 'utf8').trim();
+}

@@ -1,0 +1,147 @@
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { createEventStore } from '@app/event-store';
+import { bootstrap } from '@app/identity';
+import { type EventStore, type ReadStore, START, positionFromString, positionToString, systemClock } from '@app/kernel';
+import { createReadStore } from '@app/read-store';
+import { ConfigError, loadConfig, type AppConfig } from '../../api/src/config';
+
+const USAGE = `Quire operator CLI
+
+Usage:
+  npm run -s cli -- bootstrap --email <email> [--name <display name>] [--org <title>] [--json]
+      Creates the user if needed (and the organization, with the user as admin) and prints a new API token.
+  npm run -s cli -- projections status [--json]
+      Checkpoint, lag and parked events of every projection (works while the server runs).
+  npm run -s cli -- events tail [--after <position>] [--limit <n>] [--follow]
+      Prints events of the global order as JSON lines.
+
+Configuration comes from the same environment variables as the server (see README.md).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, subcommand] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'bootstrap':
+      return runBootstrap(config, argv.slice(1));
+    case 'projections':
+      if (subcommand === 'status') return projectionsStatus(config, argv.slice(2));
+      break;
+    case 'events':
+      if (subcommand === 'tail') return tailEvents(config, argv.slice(2));
+      break;
+  }
+  console.error(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
+  return 2;
+}
+
+async function runBootstrap(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      org: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+    console.error('bootstrap needs --email <a valid email address>');
+    return 2;
+  }
+  if (values.org !== undefined && (values.org.trim().length < 2 || values.org.length > 255)) {
+    console.error('--org must be a title of 2 to 255 characters');
+    return 2;
+  }
+  const store = await createEventStore(config.eventStore);
+  try {
+    const result = await bootstrap(store, systemClock, {
+      email: values.email,
+      name: values.name,
+      organizationTitle: values.org,
+    });
+    const line = { userId: result.userId, token: result.token, organizationId: result.organizationId };
+    if (values.json) {
+      console.log(JSON.stringify(line));
+    } else {
+      console.log(`${result.createdUser ? 'Created' : 'Found'} user ${result.userId} (${values.email})`);
+      if (result.organizationId) console.log(`Created organization ${result.organizationId}`);
+      console.log(`API token (shown once, keep it secret):\n  ${result.token}`);
+      console.log(`Try: curl -H "Authorization: Bearer ${result.token}" ${config.publicUrl}/v1/user`);
+    }
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+async function projectionsStatus(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true });
+  const events: EventStore = await createEventStore(config.eventStore);
+  const reads: ReadStore = await createReadStore(config.readStore);
+  try {
+    const head = await events.headPosition();
+    const checkpoints = await reads.listCheckpoints();
+    const rows = [];
+    for (const checkpoint of checkpoints) {
+      const behind = await events.readAll({ after: checkpoint.position, maxCount: 10_001 });
+      const state = (checkpoint.state ?? {}) as { version?: number; parked?: unknown[] };
+      rows.push({
+        name: checkpoint.name,
+        version: state.version ?? null,
+        checkpoint: checkpoint.position === START ? null : positionToString(checkpoint.position),
+        lag: behind.length > 10_000 ? '10000+' : behind.length,
+        parked: state.parked?.length ?? 0,
+      });
+    }
+    if (values.json) console.log(JSON.stringify({ head: positionToString(head), projections: rows }));
+    else {
+      console.log(`event store head: ${head === START ? '(empty)' : positionToString(head)}`);
+      console.table(rows);
+    }
+    return 0;
+  } finally {
+    await events.close();
+    await reads.close();
+  }
+}
+
+async function tailEvents(config: AppConfig, args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      after: { type: 'string' },
+      limit: { type: 'string', default: '100' },
+      follow: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const store = await createEventStore(config.eventStore);
+  const after = values.after === undefined ? START : positionFromString(values.after);
+  const print = (event: Awaited<ReturnType<EventStore['readAll']>>[number]) =>
+    console.log(JSON.stringify({ ...event, position: positionToString(event.position) }));
+  try {
+    if (!values.follow) {
+      for (const event of await store.readAll({ after, maxCount: Number(values.limit) })) print(event);
+      return 0;
+    }
+    const subscription = store.subscribeToAll({ after });
+    process.once('SIGINT', () => void subscription.close());
+    for await (const batch of subscription) batch.forEach(print);
+    return 0;
+  } finally {
+    await store.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
