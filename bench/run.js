@@ -1,0 +1,360 @@
+'use strict';
+/**
+ * `npm run bench`: load and replay benchmarks on loopback with the embedded backends.
+ *
+ * 1. A raw node:http JSON server (bench/baseline-server.js) measured with autocannon: the baseline.
+ * 2. The built service (dist/) started as its own process on a fresh data directory, a user and organization
+ *    created through the CLI, then autocannon on GET and PATCH /v1/orgs/{id}; service RSS after the GET run.
+ *    Then, in the same service process: 10,000 spaces appended to the organization through the domain's
+ *    createSpace by a child process (bench/seed-spaces.js), and autocannon on GET /v1/spaces/{id},
+ *    GET /v1/orgs/{id}/spaces?limit=100 and PATCH /v1/spaces/{id}.
+ * 3. Event-store appends per second and projection replay over 1,000,000 events (bench/stores.js).
+ *
+ * Results go to bench/README.md (table, machine, date). Durations: BENCH_SECONDS (default 10), replay size:
+ * BENCH_REPLAY_EVENTS (default 1,000,000); BENCH_SKIP_STORES=1 skips part 3 (to iterate on the HTTP part).
+ */
+const { spawn, execFileSync } = require('node:child_process');
+const { mkdtempSync, rmSync, readFileSync, writeFileSync } = require('node:fs');
+const { tmpdir, cpus, totalmem, platform, release } = require('node:os');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = join(__dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SKIP_STORES = process.env.BENCH_SKIP_STORES === '1';
+const SPACES = 10_000;
+const LIST_LIMIT = 100;
+
+function startProcess(command, args, env, readyLine) {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      const match = readyLine(output);
+      if (match) resolve({ child, match });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)));
+  });
+}
+
+async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+function load(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+function summarise(name, result) {
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    total: result.requests.total,
+  };
+}
+
+function rssOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
+  return Math.round(kb / 1024);
+}
+
+async function measureBaseline() {
+  const { child, match } = await startProcess('node', [join(__dirname, 'baseline-server.js')], {}, (out) =>
+    /^(\d+)\n/m.exec(out),
+  );
+  const url = `http://127.0.0.1:${match[1]}`;
+  try {
+    const get = summarise('baseline GET', await load({ url: `${url}/v1/orgs/x` }));
+    const patch = summarise(
+      'baseline PATCH',
+      await load({
+        url: `${url}/v1/orgs/x`,
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Baseline title' }),
+      }),
+    );
+    return { get, patch };
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function measureService() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
+  const env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false' };
+  const { child, match } = await startProcess('node', ['dist/apps/api/src/main.js'], env, (out) =>
+    /listening on http:\/\/[^:]+:(\d+)/.exec(out),
+  );
+  const url = `http://127.0.0.1:${match[1]}`;
+  try {
+    const line = execFileSync(
+      'node',
+      ['dist/apps/cli/src/main.js', 'bootstrap', '--email', 'bench@example.com', '--org', 'Bench', '--json'],
+      { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
+    )
+      .trim()
+      .split('\n')
+      .pop();
+    const { token, organizationId, userId } = JSON.parse(line);
+    const headers = { authorization: `Bearer ${token}` };
+    const path = `${url}/v1/orgs/${organizationId}`;
+    // the CLI appended from another process: wait until the service sees the organization
+    for (let i = 0; i < 200; i++) {
+      const response = await fetch(path, { headers });
+      if (response.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    await load({ url: path, headers, duration: 2 }); // warm-up
+    const get = summarise('service GET /v1/orgs/{id}', await load({ url: path, headers }));
+    const rssAfterGet = rssOf(child.pid);
+    const patch = summarise(
+      'service PATCH /v1/orgs/{id}',
+      await load({
+        url: path,
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Bench [<id>]' }),
+        idReplacement: true,
+      }),
+    );
+    const spaces = await measureSpaces({ url, env, headers, organizationId, userId });
+    const rssAtEnd = rssOf(child.pid);
+    return { get, patch, rssAfterGet, rssAtEnd, ...spaces };
+  } finally {
+    await stopProcess(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function getJson(url, headers) {
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, body };
+}
+
+function seedSpaces(env, organizationId, userId) {
+  const output = execFileSync('node', [join(__dirname, 'seed-spaces.js'), organizationId, userId, String(SPACES)], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output.trim().split('\n').pop());
+}
+
+/** Seeds the organization with SPACES spaces, then measures GET /v1/spaces/{id}, the list, and PATCH. */
+async function measureSpaces({ url, env, headers, organizationId, userId }) {
+  const listUrl = `${url}/v1/orgs/${organizationId}/spaces`;
+  const before = await getJson(`${listUrl}?limit=0`, headers);
+  if (before.status !== 200 || before.body.count !== 0) {
+    throw new Error(
+      `expected an organization without spaces before seeding, got ${before.status} ${JSON.stringify(before.body)}`,
+    );
+  }
+  const seedStart = Date.now();
+  const seed = seedSpaces(env, organizationId, userId);
+  // the spaces were appended by another process: wait until the service's projections have all of them
+  let seen;
+  for (let waited = 0; ; waited += 50) {
+    seen = await getJson(`${listUrl}?limit=0`, headers);
+    if (seen.status === 200 && seen.body.count === SPACES) break;
+    if (waited > 120_000) {
+      throw new Error(
+        `the service lists ${JSON.stringify(seen.body?.count)} of the ${SPACES} seeded spaces after 120 s`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const seedVisibleSeconds = Number(((Date.now() - seedStart) / 1000).toFixed(1));
+
+  const listPath = `${listUrl}?limit=${LIST_LIMIT}`;
+  const page = await getJson(listPath, headers);
+  if (page.status !== 200 || !Array.isArray(page.body.items) || page.body.items.length !== LIST_LIMIT) {
+    throw new Error(
+      `GET ${listPath} must return ${LIST_LIMIT} items before it is measured; got status ${page.status} with ` +
+        `${Array.isArray(page.body?.items) ? page.body.items.length : 'no'} items`,
+    );
+  }
+  if (page.body.count !== SPACES || !page.body.next?.page) {
+    throw new Error(`GET ${listPath} must report count ${SPACES} and a next page; got count ${page.body.count}`);
+  }
+  // a seeded space from the middle of the first page
+  const spaceId = page.body.items[LIST_LIMIT / 2].id;
+  const spacePath = `${url}/v1/spaces/${spaceId}`;
+  const space = await getJson(spacePath, headers);
+  if (space.status !== 200 || space.body.id !== spaceId) {
+    throw new Error(
+      `GET /v1/spaces/${spaceId} (a seeded space) answered ${space.status} ${JSON.stringify(space.body)}`,
+    );
+  }
+
+  await load({ url: spacePath, headers, duration: 2 }); // warm-up
+  const get = summarise('service GET /v1/spaces/{id}', await load({ url: spacePath, headers }));
+  await load({ url: listPath, headers, duration: 2 }); // warm-up
+  const list = summarise('service GET /v1/orgs/{id}/spaces?limit=100', await load({ url: listPath, headers }));
+  const patch = summarise(
+    'service PATCH /v1/spaces/{id}',
+    await load({
+      url: spacePath,
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      // [<id>] becomes a 33-character hyperid: titles of 39 characters (the limit is 50)
+      body: JSON.stringify({ title: 'Space [<id>]' }),
+      idReplacement: true,
+    }),
+  );
+  const after = await getJson(spacePath, headers);
+  if (after.status !== 200 || !/^Space [\w-]{33}$/.test(after.body.title)) {
+    throw new Error(`after the PATCH run the space's title is ${JSON.stringify(after.body?.title)}`);
+  }
+  return {
+    spaceGet: get,
+    spaceList: list,
+    spacePatch: patch,
+    seed: { ...seed, visibleSeconds: seedVisibleSeconds },
+  };
+}
+
+function measureStores() {
+  const output = execFileSync('node', ['--expose-gc', join(__dirname, 'stores.js')], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(output.trim().split('\n').pop());
+}
+
+const pct = (value, base) => `${((100 * value) / base).toFixed(1)}%`;
+const verdict = (ok) => (ok ? 'met' : '**missed**');
+
+async function main() {
+  const startedAt = new Date();
+  console.error('baseline (raw node:http)…');
+  const baseline = await measureBaseline();
+  console.error('service…');
+  const service = await measureService();
+  let stores = null;
+  if (SKIP_STORES) console.error('event store and replay: skipped (BENCH_SKIP_STORES=1)');
+  else {
+    console.error('event store and replay…');
+    stores = measureStores();
+  }
+
+  const getRatio = service.get.rps / baseline.get.rps;
+  const patchRatio = service.patch.rps / baseline.patch.rps;
+  const rows = [
+    ['raw node:http GET (baseline)', baseline.get, '', ''],
+    ['raw node:http PATCH (baseline)', baseline.patch, '', ''],
+    [
+      'GET /v1/orgs/{id}',
+      service.get,
+      pct(service.get.rps, baseline.get.rps),
+      `≥ 40% of baseline, p99 < 10 ms: ${verdict(getRatio >= 0.4 && service.get.p99 < 10)}`,
+    ],
+    [
+      'PATCH /v1/orgs/{id}',
+      service.patch,
+      pct(service.patch.rps, baseline.patch.rps),
+      `≥ 8% of baseline: ${verdict(patchRatio >= 0.08)}`,
+    ],
+    [
+      'GET /v1/spaces/{id}',
+      service.spaceGet,
+      pct(service.spaceGet.rps, baseline.get.rps),
+      `≥ 40% of baseline, p99 < 10 ms: ${verdict(
+        service.spaceGet.rps / baseline.get.rps >= 0.4 && service.spaceGet.p99 < 10,
+      )}`,
+    ],
+    [
+      `GET /v1/orgs/{id}/spaces?limit=${LIST_LIMIT} (${SPACES.toLocaleString('en')} spaces)`,
+      service.spaceList,
+      pct(service.spaceList.rps, baseline.get.rps),
+      `p99 < 25 ms: ${verdict(service.spaceList.p99 < 25)}`,
+    ],
+    [
+      'PATCH /v1/spaces/{id}',
+      service.spacePatch,
+      pct(service.spacePatch.rps, baseline.patch.rps),
+      `≥ 8% of baseline: ${verdict(service.spacePatch.rps / baseline.patch.rps >= 0.08)}`,
+    ],
+  ];
+  const storeLines = stores
+    ? [
+        '| measure | result | target |',
+        '|---|---|---|',
+        `| appends, one event per append (one command) | ${stores.appendsSingle} events/s | ≥ 10,000: ${verdict(stores.appendsSingle >= 10000)} |`,
+        `| appends, 10 events per append | ${stores.appendsBatched} events/s | |`,
+        `| projection replay of ${stores.replayEvents.toLocaleString('en')} events into ${stores.replayDocs.toLocaleString('en')} documents | ${stores.replayRate} events/s (${stores.replaySeconds} s) | ≥ 100,000: ${verdict(stores.replayRate >= 100000)} |`,
+        `| read the whole global order (1000-event pages) | ${stores.readAllRate} events/s | |`,
+        '',
+        ...(stores.notes ? [`Notes: ${stores.notes}`, ''] : []),
+      ]
+    : ['Skipped in this run (BENCH_SKIP_STORES=1).', ''];
+  const { seed } = service;
+  const cpu = cpus();
+  const lines = [
+    '# Benchmarks',
+    '',
+    'Produced by `npm run bench` (bench/run.js); this file is overwritten by every run. Client (autocannon) and',
+    'server share the machine, so only ratios against the baseline measured in the same run mean anything.',
+    '',
+    `- run: ${startedAt.toISOString()}, ${SECONDS} s per load test, ${CONNECTIONS} connections`,
+    `- machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, ${platform()} ${release()}, Node ${process.version}`,
+    '- backends: embedded SQLite event store and read store (the `npm start` default), rate limiting off',
+    '',
+    '## HTTP',
+    '',
+    '| route | req/s | p50 ms | p99 ms | non-2xx | of baseline | target |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(
+      ([name, r, ratio, target]) => `| ${name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${ratio} | ${target} |`,
+    ),
+    '',
+    `Service RSS after the GET run: **${service.rssAfterGet} MB** (target < 200 MB: ${verdict(service.rssAfterGet < 200)});`,
+    `after all the runs above, with ${SPACES.toLocaleString('en')} spaces loaded: ${service.rssAtEnd} MB.`,
+    '',
+    'The space rows run in the same service process, after the organization rows. Before them the organization',
+    `is seeded with ${SPACES.toLocaleString('en')} spaces by bench/seed-spaces.js: a child process opens the service's DATA_DIR`,
+    "stores and calls the domain's `createSpace` (a `CreateRevision` and a `CreateSpace` command, each decided and",
+    `appended by \`handleCommand\`; ${seed.events.toLocaleString('en')} events) for each space, with sort keys 0, 1, 2, … passed in instead of read`,
+    `from the read model. Appending took ${seed.seconds} s; the service (polling for other processes' appends)`,
+    `listed all ${SPACES.toLocaleString('en')} after ${seed.visibleSeconds} s from the start of the seeding. The list run is checked to return ${LIST_LIMIT} items`,
+    `(count ${SPACES.toLocaleString('en')}) first; GET and PATCH use one of the seeded spaces; PATCH sets a new 39-character title per`,
+    'request (autocannon `idReplacement`), checked after the run.',
+    '',
+    '## Event store and projections (SQLite)',
+    '',
+    ...storeLines,
+    'What limits the missed targets, and what was tried: bench/NOTES.md.',
+  ];
+  writeFileSync(join(__dirname, 'README.md'), lines.join('\n').trimEnd() + '\n');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
