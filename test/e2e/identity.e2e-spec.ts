@@ -265,6 +265,8 @@ describe('identity and organizations (e2e)', () => {
       expectError(await as(ada.token).get(`${path}?limit=1001`), 400, /limit/);
       expectError(await as(ada.token).get(`${path}?limit=-1`), 400, /limit/);
       expectError(await as(ada.token).get(`${path}?limit=ten`), 400, /limit/);
+      expectError(await as(ada.token).get(`${path}?limit=`), 400, /limit/);
+      expectError(await as(ada.token).get(`${path}?limit=1e2`), 400, /limit/);
       expectError(await as(ada.token).get(`${path}?page=forged`), 400, /page/);
       const first = await as(ada.token).get(`${path}?limit=1`);
       const page: string = first.body.next.page;

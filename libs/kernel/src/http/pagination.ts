@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { ValidationFailed } from '../domain/errors';
 import { type FindCursor } from '../ports/read-store.port';
@@ -24,7 +24,10 @@ export class ListQuery {
     default: DEFAULT_LIMIT,
   })
   @IsOptional()
-  @Type(() => Number)
+  // Only a plain integer becomes a number: `limit=`, `limit=1e2` or `limit=0x10` stay strings and fail IsInt.
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^-?[0-9]{1,7}$/.test(value) ? Number(value) : value,
+  )
   @IsInt()
   @Min(0)
   @Max(MAX_LIMIT)
