@@ -7,6 +7,8 @@ import { MongoReadStore, SqliteReadStore, createReadStore, databaseNameOf } from
 
 interface Adapter {
   open(): Promise<ReadStore>;
+  /** A second connection to the same data, as another process would hold. */
+  another(): Promise<ReadStore>;
   close?(): Promise<void>;
   /** Whether a failed write batch leaves nothing behind (a MongoDB server without transactions does not). */
   atomic(store: ReadStore): Promise<boolean>;
@@ -69,6 +71,37 @@ function contract(name: string, adapter: Adapter) {
       expect(await store.getStored(collection, 'a')).toEqual({ doc: { id: 'a', name: 'Ada L.' }, position: big + 1n });
       await store.write([{ kind: 'delete', collection, id: 'a', position: big + 2n }]);
       expect(await store.get(collection, 'a')).toBeNull();
+    });
+
+    it('keeps counts and list totals true after writes from this and another connection', async () => {
+      await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
+      await fill([
+        { id: 'a', kind: 'x' },
+        { id: 'b', kind: 'x' },
+        { id: 'c', kind: 'y' },
+      ]);
+      const totals = async () => [
+        await store.count(collection, { kind: 'x' }),
+        (await store.find(collection, { filter: { kind: 'x' }, limit: 1 })).total,
+        (await store.find(collection, { filter: { kind: 'x' }, limit: 0 })).total,
+      ];
+      expect(await totals()).toEqual([2, 2, 2]);
+      await store.write([put({ id: 'd', kind: 'x' }, 4n)]);
+      expect(await totals()).toEqual([3, 3, 3]);
+      const other = await adapter.another();
+      try {
+        await other.write([
+          { kind: 'delete', collection, id: 'a', position: 5n },
+          { kind: 'delete', collection, id: 'b', position: 5n },
+        ]);
+        expect(await totals()).toEqual([1, 1, 1]);
+        await other.write([{ kind: 'put', collection, doc: { id: 'c', kind: 'x' }, position: 6n }]);
+        expect(await totals()).toEqual([2, 2, 2]);
+        await other.dropCollection(collection);
+        expect(await totals()).toEqual([0, 0, 0]);
+      } finally {
+        await other.close();
+      }
     });
 
     it('gets many documents in the order asked, skipping missing ones', async () => {
@@ -349,6 +382,9 @@ contract('SQLite read store', {
     dir = mkdtempSync(join(tmpdir(), 'quire-read-'));
     return new SqliteReadStore({ file: join(dir, 'read.sqlite') });
   },
+  async another() {
+    return new SqliteReadStore({ file: join(dir, 'read.sqlite') });
+  },
   async close() {
     rmSync(dir, { recursive: true, force: true });
   },
@@ -391,6 +427,11 @@ const mongoUrl = process.env.MONGODB_URL;
 if (mongoUrl) {
   contract('MongoDB read store', {
     async open() {
+      const store = new MongoReadStore({ url: mongoUrl });
+      await store.ping();
+      return store;
+    },
+    async another() {
       const store = new MongoReadStore({ url: mongoUrl });
       await store.ping();
       return store;

@@ -31,6 +31,7 @@ const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = '_checkpoints';
 /** Prepared statements kept at most; a store only ever builds a bounded set of query shapes. */
 const MAX_CACHED_STATEMENTS = 2000;
+const MAX_CACHED_COUNTS = 1000;
 
 /**
  * The SQL expression of a (dotted) document field. `id` is the primary-key column; every other field is read
@@ -212,6 +213,14 @@ export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly collections = new Map<string, CollectionStatements>();
+  /**
+   * Counts by table and filter, kept until the database changes: every write of this connection clears them, and
+   * `PRAGMA data_version` tells when another connection (another process) has committed. A count walks every
+   * matching index entry, which on a large list costs more than reading its page.
+   */
+  private readonly counts = new Map<string, number>();
+  private countsDataVersion = -1;
+  private readonly dataVersion: Database.Statement;
   /** One transaction function, made once (making one per write costs more than a small write). */
   private readonly applyWrites: Database.Transaction<
     (ops: readonly WriteOp[], tables: readonly string[], checkpoints: readonly Checkpoint[]) => void
@@ -225,6 +234,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS "${CHECKPOINTS}" (name TEXT PRIMARY KEY, position TEXT NOT NULL, state TEXT)`,
     );
+    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
     this.applyWrites = this.db.transaction((ops, tables, checkpoints) => {
       ops.forEach((op, index) => {
         if (op.kind === 'put') {
@@ -302,9 +312,7 @@ export class SqliteReadStore implements ReadStore {
     const sort = options.sort ?? [];
     const filterParams: SqlValue[] = [];
     const where = compileFilter(options.filter, filterParams);
-    const total = this.statement(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
-      .pluck()
-      .get(...filterParams) as number;
+    const total = this.countWhere(table, where, filterParams);
     const limit = Math.floor(options.limit);
     if (!(limit > 0)) return { items: [], total };
 
@@ -331,15 +339,31 @@ export class SqliteReadStore implements ReadStore {
     const { table } = this.collection(collection);
     const params: SqlValue[] = [];
     const where = compileFilter(filter, params);
-    return this.statement(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
-      .pluck()
-      .get(...params) as number;
+    return this.countWhere(table, where, params);
+  }
+
+  private countWhere(table: string, where: string, params: readonly SqlValue[]): number {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.countsDataVersion || this.counts.size >= MAX_CACHED_COUNTS) {
+      this.counts.clear();
+      this.countsDataVersion = version;
+    }
+    const key = `${table}\u0000${where}\u0000${params.map((p) => `${typeof p}:${String(p)}`).join('\u0001')}`;
+    let total = this.counts.get(key);
+    if (total === undefined) {
+      total = this.statement(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
+        .pluck()
+        .get(...params) as number;
+      this.counts.set(key, total);
+    }
+    return total;
   }
 
   async write(ops: readonly WriteOp[], checkpoints: readonly Checkpoint[] = []): Promise<void> {
     if (ops.length === 0 && checkpoints.length === 0) return;
     // Resolve every table first: a bad collection name fails before anything is written.
     const tables = ops.map((op) => this.collection(op.collection).table);
+    if (ops.length > 0) this.counts.clear();
     try {
       this.applyWrites.immediate(ops, tables, checkpoints);
     } catch (error) {
@@ -370,6 +394,7 @@ export class SqliteReadStore implements ReadStore {
 
   /** Deletes the documents; the table and its indexes stay. */
   async dropCollection(collection: string): Promise<void> {
+    this.counts.clear();
     this.statement(`DELETE FROM ${this.collection(collection).table}`).run();
   }
 
