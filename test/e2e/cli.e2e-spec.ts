@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { SqliteReadStore } from '@app/read-store';
 import { TestService } from '../support/service';
 
 const run = promisify(execFile);
@@ -79,6 +80,49 @@ describe('operator CLI (e2e)', () => {
       streamId: expect.any(String),
       type: expect.any(String),
       position: expect.any(String),
+    });
+  });
+
+  it('rebuilds a damaged read model of the running server on request', async () => {
+    const { token, organizationId } = JSON.parse(
+      (await cli(['bootstrap', '--email', 'rebuild@example.com', '--org', 'Kept Title', '--json'])).stdout,
+    );
+    await service.runtime.catchUp();
+    // damage the organizations read model behind the server's back, from another connection
+    const reads = new SqliteReadStore({ file: join(service.config.dataDir, 'read.sqlite') });
+    try {
+      const stored = await reads.getStored('organizations', organizationId);
+      await reads.write([
+        {
+          kind: 'put',
+          collection: 'organizations',
+          doc: { ...stored!.doc, title: 'Damaged' },
+          position: stored!.position,
+        },
+      ]);
+    } finally {
+      await reads.close();
+    }
+    expect((await service.call('GET', `/v1/orgs/${organizationId}`, { token })).body.title).toBe('Damaged');
+
+    const { stdout } = await cli(['projections', 'rebuild', 'organizations', '--wait', '--timeout', '20', '--json']);
+    expect(JSON.parse(stdout)).toEqual({
+      requested: ['organizations'],
+      position: expect.stringMatching(/^[0-9]+$/),
+      rebuilt: true,
+      seconds: expect.any(Number),
+    });
+    expect((await service.call('GET', `/v1/orgs/${organizationId}`, { token })).body.title).toBe('Kept Title');
+    const status = JSON.parse((await cli(['projections', 'status', '--json'])).stdout);
+    expect(status.projections.find((p: { name: string }) => p.name === 'projection:organizations').parked).toBe(0);
+
+    await expect(cli(['projections', 'rebuild', 'nonsense'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('Unknown projection: nonsense'),
+    });
+    await expect(cli(['projections', 'rebuild'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--all'),
     });
   });
 

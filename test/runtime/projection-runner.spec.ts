@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type EventStore,
+  ManualClock,
   type Projection,
   ProjectionRunner,
   type ReadStore,
   START,
   TimedOut,
   newEventId,
+  requestProjectionRebuild,
 } from '@app/kernel';
 import { createEventStore } from '@app/event-store';
 import { createReadStore } from '@app/read-store';
@@ -61,11 +63,29 @@ describe('projection runner', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const runner = (projections: Projection[]) => {
-    const created = new ProjectionRunner(events, reads, projections, { backoffMs: 1, maxAttempts: 2, batchSize: 50 });
+  const runner = (projections: Projection[], log: string[] = []) => {
+    const created = new ProjectionRunner(events, reads, projections, {
+      backoffMs: 1,
+      maxAttempts: 2,
+      batchSize: 50,
+      logger: { log: (m) => log.push(m), warn: (m) => log.push(m), error: (m) => log.push(m) },
+    });
     runners.push(created);
     return created;
   };
+
+  /** Polls until the expectation holds (a rebuild asked through the store starts when a lane reads the request). */
+  async function eventually(check: () => Promise<void>, timeoutMs = 5000): Promise<void> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await check();
+      } catch (error) {
+        if (Date.now() > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+  }
 
   const tick = (counter: string, times = 1, type = 'Ticked') =>
     events.append(
@@ -153,6 +173,61 @@ describe('projection runner', () => {
     await projections.waitFor(later.position);
     expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 5 });
     expect(await reads.get('fragile', 'a')).toEqual({ id: 'a', count: 5 });
+  });
+
+  it('rebuilds what an operator asks for through the event store, once, and leaves the rest alone', async () => {
+    const clock = new ManualClock();
+    const log: string[] = [];
+    const projections = runner([counters(), fragile], log);
+    await projections.start();
+    const { position } = await tick('a', 3);
+    await projections.waitFor(position);
+    const damage = (collection: string, count: number) =>
+      reads.write([{ kind: 'put', collection, doc: { id: 'a', count }, position }]);
+    await damage('counters', 999);
+    await damage('fragile', 999);
+
+    await requestProjectionRebuild(events, clock, ['counters'], 'test');
+    await eventually(async () => expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 3 }));
+    await projections.catchUp();
+    expect(await reads.get('fragile', 'a')).toEqual({ id: 'a', count: 999 });
+    const later = await tick('a');
+    await projections.waitFor(later.position);
+    expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 4 });
+    expect(log.filter((m) => m.includes('rebuilding from the start'))).toEqual([
+      'projection counters: rebuilding from the start',
+    ]);
+
+    // a restart does not meet the old request as a new one
+    await projections.stop();
+    await damage('counters', 777);
+    const again = runner([counters(), fragile], log);
+    await again.start();
+    await again.catchUp();
+    expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 777 });
+    expect(log.filter((m) => m.includes('rebuilding from the start'))).toHaveLength(1);
+  });
+
+  it('carries out a rebuild asked for while it was stopped, for every projection when asked for all', async () => {
+    const clock = new ManualClock();
+    const first = runner([counters(), fragile]);
+    await first.start();
+    const { position } = await tick('a', 2);
+    await first.waitFor(position);
+    await first.stop();
+    await reads.write([
+      { kind: 'put', collection: 'counters', doc: { id: 'a', count: 50 }, position },
+      { kind: 'put', collection: 'fragile', doc: { id: 'a', count: 60 }, position },
+    ]);
+    await requestProjectionRebuild(events, clock, 'all', 'test');
+    const second = runner([counters(), fragile]);
+    await second.start();
+    await eventually(async () => {
+      expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 2 });
+      expect(await reads.get('fragile', 'a')).toEqual({ id: 'a', count: 2 });
+    });
+    const status = await second.status();
+    expect(status.every((s) => s.state !== 'stopped')).toBe(true);
   });
 
   it('times out a wait instead of answering stale data', async () => {

@@ -2,7 +2,16 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createEventStore } from '@app/event-store';
 import { bootstrap } from '@app/identity';
-import { type EventStore, type ReadStore, START, positionFromString, positionToString, systemClock } from '@app/kernel';
+import {
+  type EventStore,
+  type GlobalPosition,
+  type ReadStore,
+  START,
+  positionFromString,
+  positionToString,
+  requestProjectionRebuild,
+  systemClock,
+} from '@app/kernel';
 import { createReadStore } from '@app/read-store';
 import { ConfigError, loadConfig, type AppConfig } from '../../api/src/config';
 
@@ -13,6 +22,10 @@ Usage:
       Creates the user if needed (and the organization, with the user as admin) and prints a new API token.
   npm run -s cli -- projections status [--json]
       Checkpoint, lag and parked events of every projection (works while the server runs).
+  npm run -s cli -- projections rebuild (<name>... | --all) [--wait] [--timeout <seconds>] [--json]
+      Asks the service to throw away a projection's read model and replay it from the first event. The request
+      is recorded in the event store: a running service starts at once, a stopped one when it next starts.
+      --wait waits (120 s unless --timeout says otherwise) until every named projection has replayed past it.
   npm run -s cli -- events tail [--after <position>] [--limit <n>] [--follow]
       Prints events of the global order as JSON lines.
 
@@ -30,6 +43,7 @@ async function main(argv: string[]): Promise<number> {
       return runBootstrap(config, argv.slice(1));
     case 'projections':
       if (subcommand === 'status') return projectionsStatus(config, argv.slice(2));
+      if (subcommand === 'rebuild') return projectionsRebuild(config, argv.slice(2));
       break;
     case 'events':
       if (subcommand === 'tail') return tailEvents(config, argv.slice(2));
@@ -77,6 +91,96 @@ async function runBootstrap(config: AppConfig, args: string[]): Promise<number> 
     return 0;
   } finally {
     await store.close();
+  }
+}
+
+const PROJECTION_PREFIX = 'projection:';
+
+async function projectionsRebuild(config: AppConfig, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      all: { type: 'boolean', default: false },
+      wait: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.all === positionals.length > 0) {
+    console.error('projections rebuild needs projection names or --all (not both)');
+    return 2;
+  }
+  const timeoutSeconds = values.timeout === undefined ? 120 : Number(values.timeout);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) {
+    console.error('--timeout must be a positive number of seconds');
+    return 2;
+  }
+  const events: EventStore = await createEventStore(config.eventStore);
+  const reads: ReadStore = await createReadStore(config.readStore);
+  try {
+    // The projections the service has run are the ones with a checkpoint; one never run has nothing to rebuild.
+    const known = (await reads.listCheckpoints())
+      .map((checkpoint) => checkpoint.name)
+      .filter((name) => name.startsWith(PROJECTION_PREFIX))
+      .map((name) => name.slice(PROJECTION_PREFIX.length));
+    const names = [...new Set(positionals.map((name) => name.replace(/^projection:/, '')))];
+    const unknown = names.filter((name) => !known.includes(name));
+    if (unknown.length > 0) {
+      console.error(`Unknown projection: ${unknown.join(', ')} (known: ${known.join(', ') || 'none has run yet'})`);
+      return 2;
+    }
+    const targets = values.all ? known : names;
+    const position = await requestProjectionRebuild(events, systemClock, values.all ? 'all' : names, 'cli');
+    const report: Record<string, unknown> = { requested: targets, position: positionToString(position) };
+    if (values.wait) {
+      const started = Date.now();
+      const done = await waitForRebuilds(reads, targets, position, timeoutSeconds * 1000);
+      report.rebuilt = done;
+      report.seconds = Number(((Date.now() - started) / 1000).toFixed(2));
+      if (!done) {
+        console.error(
+          `The request is recorded (position ${report.position as string}), but no running service finished it ` +
+            `within ${timeoutSeconds} s; a stopped service carries it out when it next starts.`,
+        );
+      }
+    }
+    if (values.json) console.log(JSON.stringify(report));
+    else if (report.rebuilt === true) console.log(`Rebuilt ${targets.join(', ')} in ${String(report.seconds)} s`);
+    else if (report.rebuilt === undefined) {
+      console.log(`Requested a rebuild of ${targets.join(', ')} at position ${report.position as string}`);
+    }
+    return report.rebuilt === false ? 1 : 0;
+  } finally {
+    await events.close();
+    await reads.close();
+  }
+}
+
+/** Whether every projection replayed past the request from a fresh start before the time ran out. */
+async function waitForRebuilds(
+  reads: ReadStore,
+  names: string[],
+  request: GlobalPosition,
+  timeoutMs: number,
+): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    let pending = 0;
+    for (const name of names) {
+      const checkpoint = await reads.getCheckpoint(PROJECTION_PREFIX + name);
+      const rebuiltFor = (checkpoint?.state as { rebuiltFor?: string } | undefined)?.rebuiltFor;
+      const done =
+        checkpoint !== null &&
+        checkpoint.position >= request &&
+        rebuiltFor !== undefined &&
+        positionFromString(rebuiltFor) >= request;
+      if (!done) pending++;
+    }
+    if (pending === 0) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -9,6 +9,7 @@ import {
   positionToString,
 } from '../ports/event-store.port';
 import { type Checkpoint, type Doc, type Json, type ReadStore, type WriteOp } from '../ports/read-store.port';
+import { PROJECTION_REBUILD_REQUESTED, type ProjectionRebuildRequested } from './operations';
 import { type Projection } from './projection';
 
 export interface ParkedEvent {
@@ -45,12 +46,19 @@ interface Lane {
   projections: Projection[];
   subscription?: Subscription;
   done?: Promise<void>;
+  /** The batch being applied, if any: a rebuild waits for it before it drops the collection. */
+  busy?: Promise<void>;
   rebuilding: boolean;
 }
 
 interface CheckpointState {
   version: number;
   parked: ParkedEvent[];
+  /**
+   * The head of the store when the projection last started from nothing: rebuild requests recorded at or before
+   * it are already satisfied (without it, a replay would meet its own request again).
+   */
+  rebuiltFor?: string;
 }
 
 interface Waiter {
@@ -73,6 +81,8 @@ export class ProjectionRunner {
   private readonly lanes = new Set<Lane>();
   private readonly laneOf = new Map<string, Lane>();
   private readonly parked = new Map<string, ParkedEvent[]>();
+  private readonly rebuiltFor = new Map<string, GlobalPosition>();
+  private readonly rebuildsUnderWay = new Set<string>();
   private waiters: Waiter[] = [];
   private readonly batchSize: number;
   private readonly maxAttempts: number;
@@ -117,24 +127,35 @@ export class ProjectionRunner {
     this.laneOf.clear();
   }
 
-  /** Throws away a projection's documents and checkpoint and replays it from the start, while the rest runs on. */
+  /**
+   * Throws away a projection's documents and checkpoint and replays it from the start, while the rest runs on.
+   * Operators ask for it from another process with `requestProjectionRebuild` (the CLI does).
+   */
   async rebuild(name: string): Promise<void> {
     const projection = this.projection(name);
-    const lane = this.laneOf.get(name);
-    if (lane) {
-      lane.projections = lane.projections.filter((p) => p !== projection);
-      this.laneOf.delete(name);
-      if (lane.projections.length === 0) {
-        await lane.subscription?.close();
-        await lane.done;
-        this.lanes.delete(lane);
+    if (this.rebuildsUnderWay.has(name)) return;
+    this.rebuildsUnderWay.add(name);
+    try {
+      const lane = this.laneOf.get(name);
+      if (lane) {
+        lane.projections = lane.projections.filter((p) => p !== projection);
+        this.laneOf.delete(name);
+        await lane.busy; // a batch under way may still write this projection's documents
+        if (lane.projections.length === 0) {
+          await lane.subscription?.close();
+          this.lanes.delete(lane);
+        }
       }
+      this.options.logger?.log?.(`projection ${name}: rebuilding from the start`);
+      // The checkpoint goes first: interrupted here, the projection starts from nothing at the next start.
+      await this.store.deleteCheckpoint(checkpointName(projection));
+      await this.store.dropCollection(projection.collection);
+      this.parked.delete(name);
+      const position = await this.prepare(projection);
+      if (this.running) this.startLane(position, [projection], true);
+    } finally {
+      this.rebuildsUnderWay.delete(name);
     }
-    await this.store.dropCollection(projection.collection);
-    await this.store.deleteCheckpoint(checkpointName(projection));
-    this.parked.delete(name);
-    const position = await this.prepare(projection);
-    if (this.running) this.startLane(position, [projection], true);
   }
 
   /** Resolves once every named projection (all when omitted) has applied the store up to `position`. */
@@ -199,7 +220,11 @@ export class ProjectionRunner {
     const state = (checkpoint?.state ?? null) as unknown as CheckpointState | null;
     return {
       position: checkpoint?.position ?? START,
-      state: { version: state?.version ?? projection.version, parked: state?.parked ?? [] },
+      state: {
+        version: state?.version ?? projection.version,
+        parked: state?.parked ?? [],
+        ...(state?.rebuiltFor ? { rebuiltFor: state.rebuiltFor } : {}),
+      },
     };
   }
 
@@ -207,18 +232,26 @@ export class ProjectionRunner {
   private async prepare(projection: Projection): Promise<GlobalPosition> {
     await this.store.ensureCollection(projection.collection, projection.indexes ?? []);
     const checkpoint = await this.store.getCheckpoint(checkpointName(projection));
-    if (!checkpoint) return START;
+    if (!checkpoint) return this.fromNothing(projection);
     const { position, state } = await this.storedCheckpoint(projection);
     if (state.version !== projection.version) {
       this.options.logger?.log?.(
         `projection ${projection.name}: version ${state.version} → ${projection.version}, rebuilding`,
       );
-      await this.store.dropCollection(projection.collection);
       await this.store.deleteCheckpoint(checkpointName(projection));
-      return START;
+      await this.store.dropCollection(projection.collection);
+      return this.fromNothing(projection);
     }
     this.parked.set(projection.name, state.parked);
+    this.rebuiltFor.set(projection.name, state.rebuiltFor ? positionFromString(state.rebuiltFor) : START);
     return position;
+  }
+
+  /** A projection starting with no documents: any rebuild asked for until now is what it is about to do. */
+  private async fromNothing(projection: Projection): Promise<GlobalPosition> {
+    this.parked.set(projection.name, []);
+    this.rebuiltFor.set(projection.name, await this.events.headPosition());
+    return START;
   }
 
   private startLane(position: GlobalPosition, projections: Projection[], rebuilding: boolean): void {
@@ -230,13 +263,31 @@ export class ProjectionRunner {
       try {
         for await (const batch of lane.subscription!) {
           if (batch.length === 0) continue;
-          await this.applyBatch(lane, batch);
+          lane.busy = this.applyBatch(lane, batch);
+          await lane.busy;
+          lane.busy = undefined;
+          this.takeRebuildRequests(lane, batch);
           if (lane.rebuilding) await this.maybeEndRebuild(lane);
         }
       } catch (error) {
         this.options.logger?.error(`projection lane stopped: ${(error as Error).stack ?? String(error)}`);
       }
     })();
+  }
+
+  /** Starts the rebuilds that requests in this batch ask of the lane's projections (not awaited: they stop the lane). */
+  private takeRebuildRequests(lane: Lane, batch: RecordedEvent[]): void {
+    for (const event of batch) {
+      if (event.type !== PROJECTION_REBUILD_REQUESTED) continue;
+      const wanted = (event.data as unknown as ProjectionRebuildRequested).projections;
+      for (const projection of [...lane.projections]) {
+        if (wanted !== 'all' && !(Array.isArray(wanted) && wanted.includes(projection.name))) continue;
+        if (event.position <= (this.rebuiltFor.get(projection.name) ?? START)) continue;
+        this.rebuild(projection.name).catch((error: unknown) =>
+          this.options.logger?.error(`projection ${projection.name}: rebuild failed: ${errorText(error)}`),
+        );
+      }
+    }
   }
 
   private async maybeEndRebuild(lane: Lane): Promise<void> {
@@ -254,7 +305,11 @@ export class ProjectionRunner {
       list.map((projection) => ({
         name: checkpointName(projection),
         position: last,
-        state: { version: projection.version, parked: this.parked.get(projection.name) ?? [] } as unknown as Json,
+        state: {
+          version: projection.version,
+          parked: this.parked.get(projection.name) ?? [],
+          rebuiltFor: positionToString(this.rebuiltFor.get(projection.name) ?? START),
+        } as unknown as Json,
       }));
 
     const allOps = projections.flatMap((projection) => perProjection.get(projection) ?? []);
