@@ -84,6 +84,8 @@ export class SqliteEventStore implements EventStore {
   ) => AppendResult;
   /** Live subscriptions waiting for new events; woken after every append of this process. */
   private readonly listeners = new Set<() => void>();
+  /** Appends of this process so far: a subscription that saw none since its last read needs no second read. */
+  private appendsSeen = 0;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private closed = false;
 
@@ -185,6 +187,10 @@ export class SqliteEventStore implements EventStore {
     return () => this.listeners.delete(listener);
   }
 
+  get localAppends(): number {
+    return this.appendsSeen;
+  }
+
   get isClosed(): boolean {
     return this.closed;
   }
@@ -198,6 +204,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private notify(): void {
+    this.appendsSeen++;
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -380,10 +387,16 @@ class SqliteSubscription implements Subscription {
   private async *batches(): AsyncGenerator<RecordedEvent[], void, undefined> {
     try {
       while (!this.closed && !this.store.isClosed) {
+        const appendsBefore = this.store.localAppends;
         const batch = this.store.readAfter(this.position, this.batchSize);
         if (batch.length > 0) {
           this.position = batch[batch.length - 1].position;
           yield batch;
+          // A short batch ended at the head as it stood: unless this process has appended since, reading again
+          // would find nothing, so wait (other processes' appends are found by the poll, as before).
+          if (batch.length < this.batchSize && this.store.localAppends === appendsBefore && !this.closed) {
+            await this.nextAppend();
+          }
           continue;
         }
         await this.nextAppend();
