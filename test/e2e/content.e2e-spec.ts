@@ -457,6 +457,9 @@ describe('content: collections, spaces and their content (e2e)', () => {
       expect((await as(ada.token).delete(`/v1/collections/${id}`)).status).toBe(204);
       const again = await as(ada.token).delete(`/v1/collections/${id}`);
       expect({ status: again.status, body: again.body }).toEqual({ status: 204, body: '' });
+      // outside its organization it stays invisible, deleted or not
+      await refused(() => as(bob.token).delete(`/v1/collections/${id}`), 404, /not found/i);
+      await refused(() => as(bob.token).delete('/v1/collections/never-existed'), 404, /not found/i);
     });
   });
 
