@@ -345,6 +345,15 @@ describe('identity and organizations (e2e)', () => {
         expect(paths).toContain(path);
       }
       expect((await service.call('GET', '/docs')).status).toBe(200);
+
+      // every route the server answers (read off Fastify's route tree) is documented with its method
+      const served = servedRoutes(service.app.getHttpAdapter().getInstance().printRoutes({ commonPrefix: false }));
+      const api = served.filter(({ path }) => !path.startsWith('/docs') && path !== '/openapi.json');
+      expect(api.length).toBeGreaterThan(30);
+      expect(api).toContainEqual({ path: '/v1/spaces/{spaceId}/content/files/{fileId}', method: 'get' });
+      expect(api).toContainEqual({ path: '/v1/orgs/{organizationId}/members/{userId}', method: 'delete' });
+      const missing = api.filter(({ path, method }) => !document.body.paths[path]?.[method]);
+      expect(missing).toEqual([]);
     });
   });
 
@@ -411,3 +420,21 @@ describe('rate limiting (e2e)', () => {
     expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
   });
 });
+
+/** `{path, method}` of every route in Fastify's printed route tree, with `:param` written as `{param}`. */
+function servedRoutes(tree: string): { path: string; method: string }[] {
+  const routes: { path: string; method: string }[] = [];
+  const stack: { depth: number; path: string }[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1].length / 4;
+    while (stack.length > 0 && stack[stack.length - 1].depth >= depth) stack.pop();
+    const path = (stack.length > 0 ? stack[stack.length - 1].path : '') + match[2];
+    stack.push({ depth, path });
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      routes.push({ path: path.replace(/:([A-Za-z]+)/g, '{$1}'), method: method.toLowerCase() });
+    }
+  }
+  return routes;
+}
