@@ -6,3 +6,4 @@ export * from './validation';
 export * from './urls';
 export * from './list';
 export * from './optional-field';
+export * from './query-flag';

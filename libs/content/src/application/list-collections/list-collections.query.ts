@@ -1,8 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
 import {
   type Filter,
   ListQuery,
@@ -11,6 +8,7 @@ import {
   PUBLIC_URLS,
   type PageCursorCodec,
   type PublicUrls,
+  QueryFlag,
   READ_STORE,
   type ReadStore,
 } from '@app/kernel';
@@ -19,15 +17,8 @@ import { listVisible } from '../list-query';
 import { type CollectionBody, presentCollection } from '../presenters';
 import { COLLECTIONS, type CollectionDoc } from '../read-models';
 
-/** `true`/`false` in a query string; anything else is left for the validator to refuse. */
-export const queryBoolean = ({ value }: { value: unknown }) =>
-  value === 'true' ? true : value === 'false' ? false : value;
-
 export class ListCollectionsParams extends ListQuery {
-  @ApiPropertyOptional({ default: true, description: 'When false, only top-level collections are listed' })
-  @IsOptional()
-  @Transform(queryBoolean)
-  @IsBoolean()
+  @QueryFlag(true, 'When false, only top-level collections are listed')
   nested?: boolean;
 }
 

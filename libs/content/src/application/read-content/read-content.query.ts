@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
 import {
   DEFAULT_LIMIT,
   ListQuery,
@@ -12,27 +11,21 @@ import {
   PUBLIC_URLS,
   type PageCursorCodec,
   type PublicUrls,
+  QueryFlag,
   READ_STORE,
   type ReadStore,
 } from '@app/kernel';
 import { allPages } from '../../domain';
 import { ContentAccess } from '../content-access';
-import { queryBoolean } from '../list-collections/list-collections.query';
 import { REVISIONS, type RevisionDoc } from '../read-models';
 import { type DocumentFormat, presentFile, presentPage, presentRevision } from './content-presenters';
 
 /** Options every content read accepts (the spec's `metadata` and `computed`; there is no computed content). */
 export class ContentParams {
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @Transform(queryBoolean)
-  @IsBoolean()
+  @QueryFlag(true)
   metadata?: boolean;
 
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @Transform(queryBoolean)
-  @IsBoolean()
+  @QueryFlag(true)
   computed?: boolean;
 }
 
@@ -42,24 +35,15 @@ export class PageParams extends ContentParams {
   @IsIn(['markdown', 'document'])
   format?: DocumentFormat;
 
-  @ApiPropertyOptional({ default: false })
-  @IsOptional()
-  @Transform(queryBoolean)
-  @IsBoolean()
+  @QueryFlag(false)
   evaluated?: boolean;
 }
 
 export class FileListParams extends ListQuery {
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @Transform(queryBoolean)
-  @IsBoolean()
+  @QueryFlag(true)
   metadata?: boolean;
 
-  @ApiPropertyOptional({ default: true })
-  @IsOptional()
-  @Transform(queryBoolean)
-  @IsBoolean()
+  @QueryFlag(true)
   computed?: boolean;
 }
 
