@@ -150,8 +150,7 @@ export class ProjectionRunner {
       // The checkpoint goes first: interrupted here, the projection starts from nothing at the next start.
       await this.store.deleteCheckpoint(checkpointName(projection));
       await this.store.dropCollection(projection.collection);
-      this.parked.delete(name);
-      const position = await this.prepare(projection);
+      const position = await this.prepare(projection); // no checkpoint now: parked events are forgotten too
       if (this.running) this.startLane(position, [projection], true);
     } finally {
       this.rebuildsUnderWay.delete(name);
