@@ -318,7 +318,19 @@ describe('identity and organizations (e2e)', () => {
       const response = await as(ada.token).get('/v1/user', { 'x-request-id': 'trace-me-123' });
       expect(response.headers.get('x-request-id')).toBe('trace-me-123');
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('content-security-policy')).toBeTruthy();
+      // JSON responses: nothing may load, frame or cache them
+      expect(response.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      // errors too
+      const missing = await service.call('GET', '/v1/user');
+      expect(missing.status).toBe(401);
+      expect(missing.headers.get('cache-control')).toBe('no-store');
+      // the documentation page gets the HTML set, which lets its own scripts and styles run
+      const docs = await service.call('GET', '/docs');
+      expect(docs.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(docs.headers.get('x-content-type-options')).toBe('nosniff');
     });
 
     it('reports health', async () => {

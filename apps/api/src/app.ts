@@ -8,7 +8,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { HttpErrorFilter, createValidationPipe, errorBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
-import { securityHeaders } from './security-headers';
+import { API_HEADERS, PAGE_HEADERS } from './security-headers';
 
 const nestLogLevels: Record<string, LogLevel[] | false> = {
   silent: false,
@@ -47,18 +47,8 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   });
   const fastify = app.getHttpAdapter().getInstance();
 
-  const headers = securityHeaders({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-      },
-    },
-  });
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(headers).header('x-request-id', request.id);
+    void reply.headers(request.url.startsWith('/docs') ? PAGE_HEADERS : API_HEADERS).header('x-request-id', request.id);
     done();
   });
   if (config.rateLimit.enabled) {
