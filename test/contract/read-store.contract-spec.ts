@@ -104,6 +104,36 @@ function contract(name: string, adapter: Adapter) {
       }
     });
 
+    it('replaces a collection with another one, indexes and positions included', async () => {
+      const aside = `${collection}_aside`;
+      await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
+      await store.ensureCollection(aside, [{ fields: [['kind', 1]] }]);
+      await fill([
+        { id: 'old1', kind: 'x' },
+        { id: 'old2', kind: 'x' },
+      ]);
+      expect(await store.count(collection, { kind: 'x' })).toBe(2);
+      await store.write([
+        { kind: 'put', collection: aside, doc: { id: 'new1', kind: 'x' }, position: 7n },
+        { kind: 'put', collection: aside, doc: { id: 'new2', kind: 'y' }, position: 9n },
+      ]);
+      await store.replaceCollection(collection, aside);
+      expect((await store.find(collection, { filter: { kind: 'x' }, limit: 10 })).items).toEqual([
+        { id: 'new1', kind: 'x' },
+      ]);
+      expect(await store.count(collection, { kind: 'x' })).toBe(1);
+      expect(await store.getStored(collection, 'new2')).toEqual({ doc: { id: 'new2', kind: 'y' }, position: 9n });
+      expect(await store.get(collection, 'old1')).toBeNull();
+      expect(await store.count(aside)).toBe(0);
+      // the replaced collection takes writes as before
+      await store.write([put({ id: 'later', kind: 'x' }, 10n)]);
+      expect(await store.count(collection, { kind: 'x' })).toBe(2);
+      // replacing with a collection nothing was written to empties the target
+      await store.replaceCollection(collection, `${collection}_never`);
+      expect(await store.count(collection)).toBe(0);
+      await expect(store.replaceCollection(collection, collection)).rejects.toThrow(/itself/);
+    });
+
     it('gets many documents in the order asked, skipping missing ones', async () => {
       await fill([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
       expect((await store.getMany(collection, ['c', 'x', 'a', 'b'])).map((d) => d.id)).toEqual(['c', 'a', 'b']);

@@ -331,6 +331,22 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Deletes the documents; the collection and its indexes stay. */
+  async replaceCollection(target: string, source: string): Promise<void> {
+    if (collectionName(target) === collectionName(source)) {
+      throw new Error(`a collection cannot replace itself (${target})`);
+    }
+    const { db } = this.connected ?? (await this.connection);
+    const exists = await db.listCollections({ name: collectionName(source) }, { nameOnly: true }).hasNext();
+    if (!exists) {
+      // nothing was ever written aside: the result is an empty collection
+      await (await this.collection(target)).deleteMany({});
+      return;
+    }
+    // renameCollection with dropTarget is one atomic step on the server; indexes travel with the collection.
+    // (Collection handles go by name, so the ones held for both names stay valid.)
+    await (await this.collection(source)).rename(collectionName(target), { dropTarget: true });
+  }
+
   async dropCollection(collection: string): Promise<void> {
     await (await this.collection(collection)).deleteMany({});
   }

@@ -104,6 +104,11 @@ export interface ReadStore {
   deleteCheckpoint(name: string): Promise<void>;
   /** Removes every document of a collection (projection rebuild). */
   dropCollection(collection: string): Promise<void>;
+  /**
+   * Gives `target` exactly the documents of `source` (with their positions) and leaves `source` empty, in one
+   * step readers cannot see half-done: a projection rebuilt aside replaces the one in service.
+   */
+  replaceCollection(target: string, source: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
