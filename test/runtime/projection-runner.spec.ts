@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  type Checkpoint,
   type EventStore,
   ManualClock,
   type Projection,
   ProjectionRunner,
   type ReadStore,
   START,
+  type WriteOp,
   TimedOut,
   newEventId,
   requestProjectionRebuild,
@@ -173,6 +175,49 @@ describe('projection runner', () => {
     await projections.waitFor(later.position);
     expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 5 });
     expect(await reads.get('fragile', 'a')).toEqual({ id: 'a', count: 5 });
+  });
+
+  it('keeps the projection in service answering and current while it rebuilds aside', async () => {
+    // the rebuild's writes wait at a gate, so the test sees the runner in the middle of it
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    const gated = new Proxy(reads, {
+      get(target, property) {
+        if (property === 'write') {
+          return async (ops: WriteOp[], checkpoints?: Checkpoint[]) => {
+            if (ops.some((op) => op.collection === 'counters__rebuild')) await gate;
+            return target.write(ops, checkpoints);
+          };
+        }
+        const value = Reflect.get(target, property, target) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const projections = new ProjectionRunner(events, gated, [counters(), fragile], { batchSize: 50 });
+    runners.push(projections);
+    await projections.start();
+    const { position } = await tick('a', 3);
+    await projections.waitFor(position);
+    await reads.write([{ kind: 'put', collection: 'counters', doc: { id: 'a', count: 999 }, position }]);
+
+    const rebuilt = projections.rebuild('counters');
+    await eventually(async () =>
+      expect((await projections.status()).find((p) => p.name === 'counters')!.state).toBe('rebuilding'),
+    );
+    // the collection in service is still there (damaged as it was), and still follows new events
+    const during = await tick('a');
+    await projections.waitFor(during.position); // a write's wait does not wait for the rebuild
+    expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 1000 });
+    expect((await projections.status()).find((p) => p.name === 'counters')!.state).toBe('rebuilding');
+
+    openGate();
+    await rebuilt;
+    expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 4 });
+    expect(await reads.count('counters__rebuild')).toBe(0);
+    const after = await tick('a');
+    await projections.waitFor(after.position, ['counters']);
+    expect(await reads.get('counters', 'a')).toEqual({ id: 'a', count: 5 });
+    expect((await projections.status()).find((p) => p.name === 'counters')).toMatchObject({ state: 'running', lag: 0 });
   });
 
   it('rebuilds what an operator asks for through the event store, once, and leaves the rest alone', async () => {

@@ -23,9 +23,10 @@ Usage:
   npm run -s cli -- projections status [--json]
       Checkpoint, lag and parked events of every projection (works while the server runs).
   npm run -s cli -- projections rebuild (<name>... | --all) [--wait] [--timeout <seconds>] [--json]
-      Asks the service to throw away a projection's read model and replay it from the first event. The request
-      is recorded in the event store: a running service starts at once, a stopped one when it next starts.
-      --wait waits (120 s unless --timeout says otherwise) until every named projection has replayed past it.
+      Asks the service to replay a projection's read model from the first event, aside, and put the result in
+      service when it has caught up. The request is recorded in the event store: a running service starts at
+      once, a stopped one when it next starts. --wait waits (120 s unless --timeout says otherwise) until every
+      named projection is rebuilt and in service.
   npm run -s cli -- events tail [--after <position>] [--limit <n>] [--follow]
       Prints events of the global order as JSON lines.
 

@@ -46,9 +46,19 @@ interface Lane {
   projections: Projection[];
   subscription?: Subscription;
   done?: Promise<void>;
-  /** The batch being applied, if any: a rebuild waits for it before it drops the collection. */
+  /** The batch being applied, if any: taking a projection out of the lane waits for it. */
   busy?: Promise<void>;
-  rebuilding: boolean;
+  /** Set while the lane rebuilds one projection into a collection aside, before that replaces the one in service. */
+  aside?: Aside;
+}
+
+interface Aside {
+  projection: Projection;
+  collection: string;
+  parked: ParkedEvent[];
+  /** The head when the rebuild began: the requests it satisfies. */
+  rebuiltFor: GlobalPosition;
+  finished: { promise: Promise<void>; resolve(): void; reject(error: Error): void };
 }
 
 interface CheckpointState {
@@ -71,6 +81,8 @@ const LAG_CAP = 10_000;
 const MAX_PARKED_KEPT = 100;
 
 const checkpointName = (projection: Projection) => `projection:${projection.name}`;
+/** Suffix of the collection a projection is rebuilt into before it replaces the one in service. */
+const ASIDE_SUFFIX = '__rebuild';
 
 /**
  * Runs pure projections over the global order. Projections that stand at the same checkpoint share one
@@ -82,7 +94,8 @@ export class ProjectionRunner {
   private readonly laneOf = new Map<string, Lane>();
   private readonly parked = new Map<string, ParkedEvent[]>();
   private readonly rebuiltFor = new Map<string, GlobalPosition>();
-  private readonly rebuildsUnderWay = new Set<string>();
+  /** Lanes rebuilding a projection aside, by projection name. */
+  private readonly asides = new Map<string, Lane>();
   private waiters: Waiter[] = [];
   private readonly batchSize: number;
   private readonly maxAttempts: number;
@@ -115,7 +128,7 @@ export class ProjectionRunner {
       const key = positionToString(position);
       byPosition.set(key, [...(byPosition.get(key) ?? []), projection]);
     }
-    for (const [key, projections] of byPosition) this.startLane(positionFromString(key), projections, false);
+    for (const [key, projections] of byPosition) this.startLane({ position: positionFromString(key), projections });
   }
 
   async stop(): Promise<void> {
@@ -125,36 +138,47 @@ export class ProjectionRunner {
     await Promise.all(lanes.map((lane) => lane.done));
     this.lanes.clear();
     this.laneOf.clear();
+    for (const lane of this.asides.values()) lane.aside?.finished.reject(new Error('stopped before the rebuild ended'));
+    this.asides.clear();
   }
 
   /**
-   * Throws away a projection's documents and checkpoint and replays it from the start, while the rest runs on.
-   * Operators ask for it from another process with `requestProjectionRebuild` (the CLI does).
+   * Replays a projection from the first event into a collection aside while the one in service keeps answering
+   * and following new events; when the replay has caught up, the rebuilt collection replaces it in one step and
+   * its lane takes over. Resolves then. Operators ask for it from another process with `requestProjectionRebuild`
+   * (the CLI does). A stopped runner just forgets the projection, which then replays at the next start.
    */
   async rebuild(name: string): Promise<void> {
     const projection = this.projection(name);
-    if (this.rebuildsUnderWay.has(name)) return;
-    this.rebuildsUnderWay.add(name);
-    try {
-      const lane = this.laneOf.get(name);
-      if (lane) {
-        lane.projections = lane.projections.filter((p) => p !== projection);
-        this.laneOf.delete(name);
-        await lane.busy; // a batch under way may still write this projection's documents
-        if (lane.projections.length === 0) {
-          await lane.subscription?.close();
-          this.lanes.delete(lane);
-        }
-      }
-      this.options.logger?.log?.(`projection ${name}: rebuilding from the start`);
-      // The checkpoint goes first: interrupted here, the projection starts from nothing at the next start.
+    const underWay = this.asides.get(name)?.aside;
+    if (underWay) return underWay.finished.promise;
+    if (!this.running) {
       await this.store.deleteCheckpoint(checkpointName(projection));
       await this.store.dropCollection(projection.collection);
-      const position = await this.prepare(projection); // no checkpoint now: parked events are forgotten too
-      if (this.running) this.startLane(position, [projection], true);
-    } finally {
-      this.rebuildsUnderWay.delete(name);
+      return;
     }
+    const aside: Aside = {
+      projection,
+      collection: `${projection.collection}${ASIDE_SUFFIX}`,
+      parked: [],
+      rebuiltFor: START,
+      finished: deferred(),
+    };
+    const lane: Lane = { position: START, projections: [projection], aside };
+    this.asides.set(name, lane);
+    try {
+      aside.rebuiltFor = await this.events.headPosition();
+      this.options.logger?.log?.(`projection ${name}: rebuilding from the start`);
+      await this.store.dropCollection(aside.collection);
+      await this.store.ensureCollection(aside.collection, projection.indexes ?? []);
+      if (aside.rebuiltFor === START)
+        await this.promote(lane); // an empty store: nothing to replay
+      else this.startLane(lane);
+    } catch (error) {
+      this.asides.delete(name);
+      aside.finished.reject(error as Error);
+    }
+    return aside.finished.promise;
   }
 
   /** Resolves once every named projection (all when omitted) has applied the store up to `position`. */
@@ -193,7 +217,7 @@ export class ProjectionRunner {
         lag: Math.min(after.length, LAG_CAP),
         lagCapped: after.length > LAG_CAP,
         parked: this.parked.get(projection.name) ?? [],
-        state: !lane ? 'stopped' : lane.rebuilding ? 'rebuilding' : 'running',
+        state: this.asides.has(projection.name) ? 'rebuilding' : lane ? 'running' : 'stopped',
       });
     }
     return out;
@@ -202,7 +226,9 @@ export class ProjectionRunner {
   /** The lowest position every running projection has reached. */
   position(): GlobalPosition | null {
     let lowest: GlobalPosition | null = null;
-    for (const lane of this.lanes) if (lowest === null || lane.position < lowest) lowest = lane.position;
+    for (const lane of this.lanes) {
+      if (!lane.aside && (lowest === null || lane.position < lowest)) lowest = lane.position;
+    }
     return lowest;
   }
 
@@ -253,25 +279,64 @@ export class ProjectionRunner {
     return START;
   }
 
-  private startLane(position: GlobalPosition, projections: Projection[], rebuilding: boolean): void {
-    const lane: Lane = { position, projections, rebuilding };
-    for (const projection of projections) this.laneOf.set(projection.name, lane);
+  private startLane(lane: Lane): void {
+    if (!lane.aside) for (const projection of lane.projections) this.laneOf.set(projection.name, lane);
     this.lanes.add(lane);
-    lane.subscription = this.events.subscribeToAll({ after: position, batchSize: this.batchSize });
+    lane.subscription = this.events.subscribeToAll({ after: lane.position, batchSize: this.batchSize });
     lane.done = (async () => {
       try {
-        for await (const batch of lane.subscription!) {
+        for await (const delivered of lane.subscription!) {
+          // events a promotion already applied come again from the subscription: skip them
+          const batch = delivered.filter((event) => event.position > lane.position);
           if (batch.length === 0) continue;
           lane.busy = this.applyBatch(lane, batch);
           await lane.busy;
           lane.busy = undefined;
-          this.takeRebuildRequests(lane, batch);
-          if (lane.rebuilding) await this.maybeEndRebuild(lane);
+          if (!lane.aside) this.takeRebuildRequests(lane, batch);
+          else if (lane.position >= (await this.events.headPosition())) await this.promote(lane);
         }
       } catch (error) {
         this.options.logger?.error(`projection lane stopped: ${(error as Error).stack ?? String(error)}`);
+        lane.aside?.finished.reject(error as Error);
       }
     })();
+  }
+
+  /**
+   * Puts a projection rebuilt aside in service: takes it out of its old lane, applies what that lane applied
+   * since, replaces the collection in service with the rebuilt one, and records the checkpoint (after the
+   * replacement: interrupted before it, the old collection and checkpoint still agree).
+   */
+  private async promote(lane: Lane): Promise<void> {
+    const aside = lane.aside!;
+    const { projection } = aside;
+    const old = this.laneOf.get(projection.name);
+    if (old) {
+      old.projections = old.projections.filter((p) => p !== projection);
+      this.laneOf.delete(projection.name);
+      await old.busy;
+      if (old.projections.length === 0) {
+        await old.subscription?.close();
+        this.lanes.delete(old);
+      }
+    }
+    for (;;) {
+      const more = await this.events.readAll({ after: lane.position, maxCount: this.batchSize });
+      if (more.length === 0) break;
+      await this.applyBatch(lane, more);
+    }
+    await this.store.replaceCollection(projection.collection, aside.collection);
+    lane.aside = undefined;
+    this.parked.set(projection.name, aside.parked);
+    this.rebuiltFor.set(projection.name, aside.rebuiltFor);
+    await this.tryWrite([], this.checkpointsOf([projection], lane.position));
+    this.laneOf.set(projection.name, lane);
+    this.asides.delete(projection.name);
+    this.options.logger?.log?.(
+      `projection ${projection.name}: rebuilt, in service at ${positionToString(lane.position)}`,
+    );
+    this.notifyWaiters();
+    aside.finished.resolve();
   }
 
   /** Starts the rebuilds that requests in this batch ask of the lane's projections (not awaited: they stop the lane). */
@@ -289,27 +354,15 @@ export class ProjectionRunner {
     }
   }
 
-  private async maybeEndRebuild(lane: Lane): Promise<void> {
-    const head = await this.events.headPosition();
-    if (lane.position >= head) lane.rebuilding = false;
-  }
-
   private async applyBatch(lane: Lane, batch: RecordedEvent[]): Promise<void> {
     const last = batch[batch.length - 1].position;
     const projections = [...lane.projections];
     const perProjection = new Map<Projection, WriteOp[]>();
-    for (const projection of projections) perProjection.set(projection, await this.evolveBatch(projection, batch));
-
-    const checkpointsOf = (list: Projection[]): Checkpoint[] =>
-      list.map((projection) => ({
-        name: checkpointName(projection),
-        position: last,
-        state: {
-          version: projection.version,
-          parked: this.parked.get(projection.name) ?? [],
-          rebuiltFor: positionToString(this.rebuiltFor.get(projection.name) ?? START),
-        } as unknown as Json,
-      }));
+    for (const projection of projections) {
+      perProjection.set(projection, await this.evolveBatch(lane, projection, batch));
+    }
+    // A lane rebuilding aside keeps no checkpoint: interrupted, the rebuild starts over.
+    const checkpointsOf = (list: Projection[]) => (lane.aside ? [] : this.checkpointsOf(list, last));
 
     const allOps = projections.flatMap((projection) => perProjection.get(projection) ?? []);
     if (!(await this.tryWrite(allOps, checkpointsOf(projections)))) {
@@ -318,7 +371,9 @@ export class ProjectionRunner {
         const ops = perProjection.get(projection) ?? [];
         if (await this.tryWrite(ops, checkpointsOf([projection]))) continue;
         for (const event of batch) {
-          if (projection.handles.includes(event.type)) this.park(projection, event, 'the read store refused the write');
+          if (projection.handles.includes(event.type)) {
+            this.park(lane, projection, event, 'the read store refused the write');
+          }
         }
         await this.tryWrite([], checkpointsOf([projection]));
       }
@@ -327,7 +382,20 @@ export class ProjectionRunner {
     this.notifyWaiters();
   }
 
-  private async evolveBatch(projection: Projection, batch: RecordedEvent[]): Promise<WriteOp[]> {
+  private checkpointsOf(projections: Projection[], position: GlobalPosition): Checkpoint[] {
+    return projections.map((projection) => ({
+      name: checkpointName(projection),
+      position,
+      state: {
+        version: projection.version,
+        parked: this.parked.get(projection.name) ?? [],
+        rebuiltFor: positionToString(this.rebuiltFor.get(projection.name) ?? START),
+      } as unknown as Json,
+    }));
+  }
+
+  private async evolveBatch(lane: Lane, projection: Projection, batch: RecordedEvent[]): Promise<WriteOp[]> {
+    const collection = lane.aside?.collection ?? projection.collection;
     const working = new Map<string, { doc: Doc | null; position: GlobalPosition }>();
     for (const event of batch) {
       if (!projection.handles.includes(event.type)) continue;
@@ -335,17 +403,17 @@ export class ProjectionRunner {
       try {
         id = projection.idOf(event);
       } catch (error) {
-        this.park(projection, event, errorText(error));
+        this.park(lane, projection, event, errorText(error));
         continue;
       }
       if (id === null) continue;
       let current = working.get(id);
       if (!current) {
-        const stored = await this.store.getStored(projection.collection, id);
+        const stored = await this.store.getStored(collection, id);
         current = stored ? { doc: stored.doc, position: stored.position } : { doc: null, position: START };
       }
       if (current.position >= event.position) continue; // already applied: redelivery is harmless
-      const next = await this.evolveWithRetry(projection, current.doc, event);
+      const next = await this.evolveWithRetry(lane, projection, current.doc, event);
       if (next === undefined) continue;
       working.set(id, { doc: next, position: event.position });
     }
@@ -353,8 +421,8 @@ export class ProjectionRunner {
     for (const [id, { doc, position }] of working) {
       ops.push(
         doc === null
-          ? { kind: 'delete', collection: projection.collection, id, position }
-          : { kind: 'put', collection: projection.collection, doc: { ...doc, id }, position },
+          ? { kind: 'delete', collection, id, position }
+          : { kind: 'put', collection, doc: { ...doc, id }, position },
       );
     }
     return ops;
@@ -362,6 +430,7 @@ export class ProjectionRunner {
 
   /** The new document, or undefined when the event had to be parked. */
   private async evolveWithRetry(
+    lane: Lane,
     projection: Projection,
     doc: Doc | null,
     event: RecordedEvent,
@@ -375,7 +444,7 @@ export class ProjectionRunner {
         if (attempt + 1 < this.maxAttempts) await sleep(this.backoffMs * 2 ** attempt);
       }
     }
-    this.park(projection, event, errorText(lastError));
+    this.park(lane, projection, event, errorText(lastError));
     return undefined;
   }
 
@@ -392,8 +461,8 @@ export class ProjectionRunner {
     return false;
   }
 
-  private park(projection: Projection, event: RecordedEvent, error: string): void {
-    const list = this.parked.get(projection.name) ?? [];
+  private park(lane: Lane, projection: Projection, event: RecordedEvent, error: string): void {
+    const list = lane.aside ? lane.aside.parked : (this.parked.get(projection.name) ?? []);
     list.push({
       position: positionToString(event.position),
       eventId: event.id,
@@ -401,15 +470,21 @@ export class ProjectionRunner {
       error,
       parkedAt: new Date().toISOString(),
     });
-    this.parked.set(projection.name, list.slice(-MAX_PARKED_KEPT));
+    const kept = list.slice(-MAX_PARKED_KEPT);
+    if (lane.aside) lane.aside.parked = kept;
+    else this.parked.set(projection.name, kept);
     this.options.logger?.error(`projection ${projection.name} parked event ${event.id} (${event.type}): ${error}`);
   }
 
   private reached(position: GlobalPosition, names: readonly string[] | null): boolean {
     if (names === null) {
-      if (this.lanes.size === 0) return false;
-      for (const lane of this.lanes) if (lane.position < position) return false;
-      return true;
+      let serving = 0;
+      for (const lane of this.lanes) {
+        if (lane.aside) continue; // a rebuild aside serves nobody until it is promoted
+        serving++;
+        if (lane.position < position) return false;
+      }
+      return serving > 0;
     }
     for (const name of names) {
       const lane = this.laneOf.get(name);
@@ -431,6 +506,17 @@ export class ProjectionRunner {
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+function deferred(): Aside['finished'] {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  promise.catch(() => undefined); // a rebuild nobody awaits must not fail as an unhandled rejection
+  return { promise, resolve, reject };
 }
 
 function sleep(ms: number): Promise<void> {
