@@ -26,7 +26,14 @@ export async function listVisible<D extends Doc & { defaultLevel: DefaultLevel; 
   const visible = await access.visibleFilter(viewer);
   const filter: Filter = visible ? { ...request.filter, $or: visible.$or } : request.filter;
   const page = await readPage<D, D>(store, cursors, { ...request, filter }, (doc) => doc);
+  // The role depends only on the item's own level and its parent chain: work it out once per pair on a page.
+  const roles = new Map<string, Promise<RoleOrGuest>>();
   const items: T[] = [];
-  for (const doc of page.items) items.push(present(doc, await access.roleOn(viewer, doc)));
+  for (const doc of page.items) {
+    const key = `${String(doc.defaultLevel)}\u0000${doc.parent ?? ''}`;
+    let role = roles.get(key);
+    if (!role) roles.set(key, (role = access.roleOn(viewer, doc)));
+    items.push(present(doc, await role));
+  }
   return { ...page, items };
 }
