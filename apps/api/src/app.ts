@@ -5,7 +5,7 @@ import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { CorrelationInterceptor, HttpErrorFilter, createValidationPipe, errorBody } from '@app/kernel';
+import { HttpErrorFilter, createValidationPipe, errorBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
 import { API_HEADERS, PAGE_HEADERS } from './security-headers';
@@ -80,7 +80,6 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   app.setGlobalPrefix('v1', { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter());
-  app.useGlobalInterceptors(new CorrelationInterceptor());
   app.enableShutdownHooks();
 
   const document = SwaggerModule.createDocument(

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { createEventStore } from '@app/event-store';
 import { bootstrap } from '@app/identity';
@@ -12,7 +11,6 @@ import {
   positionToString,
   requestProjectionRebuild,
   systemClock,
-  withCorrelation,
 } from '@app/kernel';
 import { createReadStore } from '@app/read-store';
 import { ConfigError, loadConfig, type AppConfig } from '../../api/src/config';
@@ -77,9 +75,11 @@ async function runBootstrap(config: AppConfig, args: string[]): Promise<number> 
   }
   const store = await createEventStore(config.eventStore);
   try {
-    const request = { email: values.email, name: values.name, organizationTitle: values.org };
-    // one correlation id for everything this run records
-    const result = await withCorrelation(`cli:${randomUUID()}`, () => bootstrap(store, systemClock, request));
+    const result = await bootstrap(store, systemClock, {
+      email: values.email,
+      name: values.name,
+      organizationTitle: values.org,
+    });
     const line = { userId: result.userId, token: result.token, organizationId: result.organizationId };
     if (values.json) {
       console.log(JSON.stringify(line));

@@ -7,4 +7,3 @@ export * from './urls';
 export * from './list';
 export * from './optional-field';
 export * from './query-flag';
-export * from './correlation.interceptor';
