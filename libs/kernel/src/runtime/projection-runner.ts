@@ -171,8 +171,8 @@ export class ProjectionRunner {
       this.options.logger?.log?.(`projection ${name}: rebuilding from the start`);
       await this.store.dropCollection(aside.collection);
       await this.store.ensureCollection(aside.collection, projection.indexes ?? []);
-      if (aside.rebuiltFor === START)
-        await this.promote(lane); // an empty store: nothing to replay
+      // An empty store has nothing to replay: the empty collection goes into service at once.
+      if (aside.rebuiltFor === START) await this.promote(lane);
       else this.startLane(lane);
     } catch (error) {
       this.asides.delete(name);
