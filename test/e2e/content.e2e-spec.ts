@@ -464,6 +464,32 @@ describe('content: collections, spaces and their content (e2e)', () => {
   });
 
   describe('spaces', () => {
+    it('records the request id as correlation id on every event a request appends', async () => {
+      const requestId = `corr-${Date.now()}`;
+      const created = await service.call('POST', `/v1/orgs/${ada.organizationId}/spaces`, {
+        token: ada.token,
+        body: { title: 'Correlated' },
+        headers: { 'x-request-id': requestId },
+      });
+      expect(created.status).toBe(201);
+      const events = await service.events.readAll({ maxCount: 100_000 });
+      const correlated = events.filter((event) => event.metadata.correlationId === requestId);
+      expect(correlated.map((event) => event.type).sort()).toEqual(['RevisionCreated', 'SpaceCreated']);
+      expect(correlated.find((event) => event.type === 'SpaceCreated')!.data.spaceId).toBe(created.body.id);
+      // another request, another id (one the service made up)
+      const other = await service.call('PATCH', `/v1/spaces/${created.body.id}`, {
+        token: ada.token,
+        body: { title: 'Correlated again' },
+      });
+      expect(other.status).toBe(200);
+      const updated = (await service.events.readAll({ maxCount: 100_000 })).filter(
+        (event) => event.type === 'SpaceUpdated' && event.data.spaceId === created.body.id,
+      );
+      expect(updated).toHaveLength(1);
+      expect(updated[0].metadata.correlationId).toBe(other.headers.get('x-request-id'));
+      expect(updated[0].metadata.correlationId).not.toBe(requestId);
+    });
+
     it('creates spaces with a Location, at the top level or in a collection', async () => {
       const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/spaces`, {
         title: 'Handbook',

@@ -22,7 +22,9 @@ export class TokenAuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
-    const request = context.switchToHttp().getRequest<{ headers: Record<string, unknown>; actor?: Actor }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: Record<string, unknown>; actor?: Actor; id?: string }>();
     const header = request.headers.authorization;
     if (typeof header !== 'string') throw new Unauthenticated('Missing Authorization header: use "Bearer <token>"');
     const match = BEARER.exec(header);
@@ -35,7 +37,7 @@ export class TokenAuthGuard implements CanActivate {
     }
     if (!token || !sameHash(token.id, hash)) throw new Unauthenticated('Invalid API token');
     if (token.revokedAt) throw new Unauthenticated('This API token has been revoked');
-    request.actor = { userId: token.userId, tokenId: token.tokenId };
+    request.actor = { userId: token.userId, tokenId: token.tokenId, requestId: request.id };
     return true;
   }
 }

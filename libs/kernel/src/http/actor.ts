@@ -4,6 +4,8 @@ import { createParamDecorator, type ExecutionContext, SetMetadata } from '@nestj
 export interface Actor {
   userId: string;
   tokenId: string;
+  /** The request's id (`X-Request-Id`), which commands record as their events' correlation id. */
+  requestId?: string;
 }
 
 export const IS_PUBLIC = 'quire:public';

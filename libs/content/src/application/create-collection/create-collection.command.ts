@@ -26,6 +26,7 @@ export class CreateCollectionCommand extends Command<CreatedCollection> {
     readonly userId: string,
     readonly title: string,
     readonly parent: string | null,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -40,14 +41,20 @@ export class CreateCollectionHandler implements ICommandHandler<CreateCollection
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ organizationId, userId, title, parent }: CreateCollectionCommand): Promise<CreatedCollection> {
+  async execute({
+    organizationId,
+    userId,
+    title,
+    parent,
+    correlationId,
+  }: CreateCollectionCommand): Promise<CreatedCollection> {
     await this.access.requireCreateIn(organizationId, parent, userId);
     const collectionId = newId();
     const sortKey = await placeAmong(this.reads, organizationId, parent, undefined);
     const result = await handleCommand(this.events, collectionDecider, collectionStream(collectionId), {
       type: 'CreateCollection',
       data: { collectionId, organizationId, title, parent, sortKey },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { collectionId, position: result.position, revision: result.revision };
   }

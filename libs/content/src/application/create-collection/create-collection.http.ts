@@ -28,7 +28,13 @@ export class CreateCollectionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const created = await this.commands.execute(
-      new CreateCollectionCommand(organizationId, actor.userId, body.title ?? 'Untitled', body.parent ?? null),
+      new CreateCollectionCommand(
+        organizationId,
+        actor.userId,
+        body.title ?? 'Untitled',
+        body.parent ?? null,
+        actor.requestId,
+      ),
     );
     await this.runtime.settle(created.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetCollectionQuery(created.collectionId, actor.userId));

@@ -89,6 +89,7 @@ export class CreateSpaceCommand extends Command<CreatedSpace> {
   constructor(
     readonly userId: string,
     readonly space: NewSpace,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -103,8 +104,8 @@ export class CreateSpaceHandler implements ICommandHandler<CreateSpaceCommand> {
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ userId, space }: CreateSpaceCommand): Promise<CreatedSpace> {
+  async execute({ userId, space, correlationId }: CreateSpaceCommand): Promise<CreatedSpace> {
     await this.access.requireCreateIn(space.organizationId, space.parent, userId);
-    return createSpace(this.events, this.reads, metadataFor(this.clock, userId), space);
+    return createSpace(this.events, this.reads, metadataFor(this.clock, userId, { correlationId }), space);
   }
 }

@@ -27,13 +27,17 @@ export class CreateSpaceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const created = await this.commands.execute(
-      new CreateSpaceCommand(actor.userId, {
-        organizationId,
-        title: body.title ?? 'Untitled',
-        emoji: body.emoji,
-        parent: body.parent ?? null,
-        editMode: body.editMode,
-      }),
+      new CreateSpaceCommand(
+        actor.userId,
+        {
+          organizationId,
+          title: body.title ?? 'Untitled',
+          emoji: body.emoji,
+          parent: body.parent ?? null,
+          editMode: body.editMode,
+        },
+        actor.requestId,
+      ),
     );
     await this.runtime.settle(created.position, REVISION_READ_MODELS);
     const view = await this.queries.execute(new GetSpaceQuery(created.spaceId, actor.userId));

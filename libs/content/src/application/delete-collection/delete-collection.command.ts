@@ -21,6 +21,7 @@ export class DeleteCollectionCommand extends Command<{ position: GlobalPosition 
   constructor(
     readonly collectionId: string,
     readonly userId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -40,7 +41,11 @@ export class DeleteCollectionHandler implements ICommandHandler<DeleteCollection
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ collectionId, userId }: DeleteCollectionCommand): Promise<{ position: GlobalPosition | null }> {
+  async execute({
+    collectionId,
+    userId,
+    correlationId,
+  }: DeleteCollectionCommand): Promise<{ position: GlobalPosition | null }> {
     if (await this.alreadyDeleted(collectionId, userId)) return { position: null };
     await this.access.requireCollection(collectionId, userId, 'admin', 'delete it');
     const { collections, spaces } = await contentsOf(this.reads, collectionId);
@@ -52,7 +57,7 @@ export class DeleteCollectionHandler implements ICommandHandler<DeleteCollection
       const result = await handleCommand(this.events, spaceDecider, spaceStream(space.id), {
         type: 'DeleteSpace',
         data: { spaceId: space.id },
-        metadata: metadataFor(this.clock, userId),
+        metadata: metadataFor(this.clock, userId, { correlationId }),
       });
       note(result.position);
     }
@@ -60,14 +65,14 @@ export class DeleteCollectionHandler implements ICommandHandler<DeleteCollection
       const result = await handleCommand(this.events, collectionDecider, collectionStream(collection.id), {
         type: 'DeleteCollection',
         data: { collectionId: collection.id },
-        metadata: metadataFor(this.clock, userId),
+        metadata: metadataFor(this.clock, userId, { correlationId }),
       });
       note(result.position);
     }
     const result = await handleCommand(this.events, collectionDecider, collectionStream(collectionId), {
       type: 'DeleteCollection',
       data: { collectionId },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     note(result.position);
     return { position };

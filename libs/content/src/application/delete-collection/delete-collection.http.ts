@@ -20,7 +20,9 @@ export class DeleteCollectionController {
     summary: 'Delete a collection with what it contains (its spaces can be restored for 7 days; admin role)',
   })
   async delete(@CurrentActor() actor: Actor, @Param('collectionId') collectionId: string): Promise<void> {
-    const result = await this.commands.execute(new DeleteCollectionCommand(collectionId, actor.userId));
+    const result = await this.commands.execute(
+      new DeleteCollectionCommand(collectionId, actor.userId, actor.requestId),
+    );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
   }
 }

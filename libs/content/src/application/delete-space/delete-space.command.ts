@@ -16,6 +16,7 @@ export class DeleteSpaceCommand extends Command<CommandResult> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -30,12 +31,12 @@ export class DeleteSpaceHandler implements ICommandHandler<DeleteSpaceCommand> {
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId }: DeleteSpaceCommand): Promise<CommandResult> {
+  async execute({ spaceId, userId, correlationId }: DeleteSpaceCommand): Promise<CommandResult> {
     await this.access.requireSpace(spaceId, userId, 'admin', 'delete it', 'visible');
     const result = await handleCommand(this.events, spaceDecider, spaceStream(spaceId), {
       type: 'DeleteSpace',
       data: { spaceId },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

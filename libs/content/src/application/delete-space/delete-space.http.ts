@@ -20,7 +20,7 @@ export class DeleteSpaceController {
     summary: 'Delete a space; it can be restored for 7 days, then it is removed for good (admin role)',
   })
   async delete(@CurrentActor() actor: Actor, @Param('spaceId') spaceId: string): Promise<void> {
-    const result = await this.commands.execute(new DeleteSpaceCommand(spaceId, actor.userId));
+    const result = await this.commands.execute(new DeleteSpaceCommand(spaceId, actor.userId, actor.requestId));
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
   }
 }

@@ -19,6 +19,7 @@ export class DuplicateSpaceCommand extends Command<CreatedSpace> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -48,7 +49,7 @@ export class DuplicateSpaceHandler implements ICommandHandler<DuplicateSpaceComm
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId }: DuplicateSpaceCommand): Promise<CreatedSpace> {
+  async execute({ spaceId, userId, correlationId }: DuplicateSpaceCommand): Promise<CreatedSpace> {
     const { space } = await this.access.requireSpace(spaceId, userId, 'read', 'duplicate it');
     await this.access.requireCreateIn(space.organizationId, space.parent, userId);
     const [source] = await this.events.readStream(revisionStream(space.revision), { maxCount: 1 });
@@ -59,7 +60,7 @@ export class DuplicateSpaceHandler implements ICommandHandler<DuplicateSpaceComm
     const sortKey = await placeAmong(this.reads, space.organizationId, space.parent, {
       after: { type: 'space', space: space.id },
     });
-    return createSpace(this.events, this.reads, metadataFor(this.clock, userId), {
+    return createSpace(this.events, this.reads, metadataFor(this.clock, userId, { correlationId }), {
       organizationId: space.organizationId,
       title,
       emoji: space.emoji,

@@ -24,7 +24,7 @@ export class DuplicateSpaceController {
     @Param('spaceId') spaceId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const created = await this.commands.execute(new DuplicateSpaceCommand(spaceId, actor.userId));
+    const created = await this.commands.execute(new DuplicateSpaceCommand(spaceId, actor.userId, actor.requestId));
     await this.runtime.settle(created.position, REVISION_READ_MODELS);
     const view = await this.queries.execute(new GetSpaceQuery(created.spaceId, actor.userId));
     void reply.header('location', view.body.urls.location).header('etag', etagOf(view.version));

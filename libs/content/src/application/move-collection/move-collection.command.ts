@@ -23,6 +23,7 @@ export class MoveCollectionCommand extends Command<CommandResult> {
     readonly userId: string,
     readonly parent: string | null | undefined,
     readonly position: ContentPosition | undefined,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -43,7 +44,13 @@ export class MoveCollectionHandler implements ICommandHandler<MoveCollectionComm
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ collectionId, userId, parent, position }: MoveCollectionCommand): Promise<CommandResult> {
+  async execute({
+    collectionId,
+    userId,
+    parent,
+    position,
+    correlationId,
+  }: MoveCollectionCommand): Promise<CommandResult> {
     checkMove(parent, position);
     const { collection } = await this.access.requireCollection(collectionId, userId, 'admin', 'move it');
     const target = parent === undefined ? collection.parent : parent;
@@ -59,7 +66,7 @@ export class MoveCollectionHandler implements ICommandHandler<MoveCollectionComm
     const result = await handleCommand(this.events, collectionDecider, collectionStream(collectionId), {
       type: 'MoveCollection',
       data: { collectionId, parent: target, sortKey },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

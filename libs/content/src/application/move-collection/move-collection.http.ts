@@ -27,7 +27,7 @@ export class MoveCollectionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.commands.execute(
-      new MoveCollectionCommand(collectionId, actor.userId, body.parent, body.position),
+      new MoveCollectionCommand(collectionId, actor.userId, body.parent, body.position, actor.requestId),
     );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetCollectionQuery(collectionId, actor.userId));

@@ -22,6 +22,7 @@ export class MoveSpaceCommand extends Command<CommandResult> {
     readonly userId: string,
     readonly parent: string | null | undefined,
     readonly position: ContentPosition | undefined,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -36,7 +37,7 @@ export class MoveSpaceHandler implements ICommandHandler<MoveSpaceCommand> {
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId, parent, position }: MoveSpaceCommand): Promise<CommandResult> {
+  async execute({ spaceId, userId, parent, position, correlationId }: MoveSpaceCommand): Promise<CommandResult> {
     checkMove(parent, position);
     const { space } = await this.access.requireSpace(spaceId, userId, 'admin', 'move it');
     const target = parent === undefined ? space.parent : parent;
@@ -45,7 +46,7 @@ export class MoveSpaceHandler implements ICommandHandler<MoveSpaceCommand> {
     const result = await handleCommand(this.events, spaceDecider, spaceStream(spaceId), {
       type: 'MoveSpace',
       data: { spaceId, parent: target, sortKey },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

@@ -26,7 +26,9 @@ export class MoveSpaceController {
     @Body() body: MoveRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const result = await this.commands.execute(new MoveSpaceCommand(spaceId, actor.userId, body.parent, body.position));
+    const result = await this.commands.execute(
+      new MoveSpaceCommand(spaceId, actor.userId, body.parent, body.position, actor.requestId),
+    );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId));
     void reply.header('etag', etagOf(view.version));

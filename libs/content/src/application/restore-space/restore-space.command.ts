@@ -19,6 +19,7 @@ export class RestoreSpaceCommand extends Command<CommandResult> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -37,7 +38,7 @@ export class RestoreSpaceHandler implements ICommandHandler<RestoreSpaceCommand>
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId }: RestoreSpaceCommand): Promise<CommandResult> {
+  async execute({ spaceId, userId, correlationId }: RestoreSpaceCommand): Promise<CommandResult> {
     const { space } = await this.access.requireSpace(spaceId, userId, 'admin', 'restore it', 'visible');
     let parent = space.parent;
     if (parent !== null) {
@@ -47,7 +48,7 @@ export class RestoreSpaceHandler implements ICommandHandler<RestoreSpaceCommand>
     const result = await handleCommand(this.events, spaceDecider, spaceStream(spaceId), {
       type: 'RestoreSpace',
       data: { spaceId, parent },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

@@ -24,7 +24,7 @@ export class RestoreSpaceController {
     @Param('spaceId') spaceId: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const result = await this.commands.execute(new RestoreSpaceCommand(spaceId, actor.userId));
+    const result = await this.commands.execute(new RestoreSpaceCommand(spaceId, actor.userId, actor.requestId));
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId));
     void reply.header('etag', etagOf(view.version));

@@ -21,6 +21,7 @@ export class TransferCollectionCommand extends Command<{ position: GlobalPositio
     readonly collectionId: string,
     readonly userId: string,
     readonly organizationId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -40,7 +41,7 @@ export class TransferCollectionHandler implements ICommandHandler<TransferCollec
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ collectionId, userId, organizationId }: TransferCollectionCommand) {
+  async execute({ collectionId, userId, organizationId, correlationId }: TransferCollectionCommand) {
     const { collection } = await this.access.requireCollection(collectionId, userId, 'admin', 'transfer it');
     if (collection.organizationId === organizationId) return { position: null };
     await this.access.requireCreateIn(organizationId, null, userId);
@@ -50,7 +51,7 @@ export class TransferCollectionHandler implements ICommandHandler<TransferCollec
     const note = (at: GlobalPosition | null) => {
       if (at !== null && (position === null || at > position)) position = at;
     };
-    const metadata = () => metadataFor(this.clock, userId);
+    const metadata = () => metadataFor(this.clock, userId, { correlationId });
     for (const space of spaces.filter((s) => !s.deleted)) {
       const result = await handleCommand(this.events, spaceDecider, spaceStream(space.id), {
         type: 'TransferSpace',

@@ -30,7 +30,7 @@ export class TransferCollectionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.commands.execute(
-      new TransferCollectionCommand(collectionId, actor.userId, body.organization),
+      new TransferCollectionCommand(collectionId, actor.userId, body.organization, actor.requestId),
     );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetCollectionQuery(collectionId, actor.userId));

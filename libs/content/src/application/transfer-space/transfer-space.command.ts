@@ -21,6 +21,7 @@ export class TransferSpaceCommand extends Command<CommandResult> {
     readonly userId: string,
     readonly organizationId: string,
     readonly parent: string | null,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -39,7 +40,13 @@ export class TransferSpaceHandler implements ICommandHandler<TransferSpaceComman
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId, organizationId, parent }: TransferSpaceCommand): Promise<CommandResult> {
+  async execute({
+    spaceId,
+    userId,
+    organizationId,
+    parent,
+    correlationId,
+  }: TransferSpaceCommand): Promise<CommandResult> {
     const { space } = await this.access.requireSpace(spaceId, userId, 'admin', 'transfer it');
     if (space.organizationId === organizationId && space.parent === parent) {
       return { position: null, revision: space.version };
@@ -49,7 +56,7 @@ export class TransferSpaceHandler implements ICommandHandler<TransferSpaceComman
     const result = await handleCommand(this.events, spaceDecider, spaceStream(spaceId), {
       type: 'TransferSpace',
       data: { spaceId, organizationId, parent, sortKey },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

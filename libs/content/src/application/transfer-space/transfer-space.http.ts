@@ -30,7 +30,7 @@ export class TransferSpaceController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.commands.execute(
-      new TransferSpaceCommand(spaceId, actor.userId, body.organization, body.parent ?? null),
+      new TransferSpaceCommand(spaceId, actor.userId, body.organization, body.parent ?? null, actor.requestId),
     );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId));

@@ -17,7 +17,8 @@ export class UpdateCollectionCommand extends Command<CommandResult> {
     readonly collectionId: string,
     readonly userId: string,
     readonly changes: CollectionChanges,
-    readonly ifMatch?: number,
+    readonly ifMatch: number | undefined,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -31,13 +32,23 @@ export class UpdateCollectionHandler implements ICommandHandler<UpdateCollection
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ collectionId, userId, changes, ifMatch }: UpdateCollectionCommand): Promise<CommandResult> {
+  async execute({
+    collectionId,
+    userId,
+    changes,
+    ifMatch,
+    correlationId,
+  }: UpdateCollectionCommand): Promise<CommandResult> {
     await this.access.requireCollection(collectionId, userId, 'admin', 'change it');
     const result = await handleCommand(
       this.events,
       collectionDecider,
       collectionStream(collectionId),
-      { type: 'UpdateCollection', data: { collectionId, changes }, metadata: metadataFor(this.clock, userId) },
+      {
+        type: 'UpdateCollection',
+        data: { collectionId, changes },
+        metadata: metadataFor(this.clock, userId, { correlationId }),
+      },
       { ifMatch },
     );
     return { position: result.position, revision: result.revision };

@@ -28,7 +28,7 @@ export class UpdateCollectionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.commands.execute(
-      new UpdateCollectionCommand(collectionId, actor.userId, { ...body }, parseIfMatch(ifMatch)),
+      new UpdateCollectionCommand(collectionId, actor.userId, { ...body }, parseIfMatch(ifMatch), actor.requestId),
     );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetCollectionQuery(collectionId, actor.userId));

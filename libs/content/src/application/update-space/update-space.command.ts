@@ -17,7 +17,8 @@ export class UpdateSpaceCommand extends Command<CommandResult> {
     readonly spaceId: string,
     readonly userId: string,
     readonly changes: SpaceChanges,
-    readonly ifMatch?: number,
+    readonly ifMatch: number | undefined,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -32,14 +33,14 @@ export class UpdateSpaceHandler implements ICommandHandler<UpdateSpaceCommand> {
     private readonly access: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId, changes, ifMatch }: UpdateSpaceCommand): Promise<CommandResult> {
+  async execute({ spaceId, userId, changes, ifMatch, correlationId }: UpdateSpaceCommand): Promise<CommandResult> {
     const needsAdmin = changes.editMode !== undefined || changes.defaultLevel !== undefined;
     await this.access.requireSpace(spaceId, userId, needsAdmin ? 'admin' : 'edit', 'change these settings');
     const result = await handleCommand(
       this.events,
       spaceDecider,
       spaceStream(spaceId),
-      { type: 'UpdateSpace', data: { spaceId, changes }, metadata: metadataFor(this.clock, userId) },
+      { type: 'UpdateSpace', data: { spaceId, changes }, metadata: metadataFor(this.clock, userId, { correlationId }) },
       { ifMatch },
     );
     return { position: result.position, revision: result.revision };

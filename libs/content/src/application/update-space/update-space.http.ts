@@ -35,7 +35,7 @@ export class UpdateSpaceController {
       defaultLevel: body.defaultLevel,
     };
     const result = await this.commands.execute(
-      new UpdateSpaceCommand(spaceId, actor.userId, changes, parseIfMatch(ifMatch)),
+      new UpdateSpaceCommand(spaceId, actor.userId, changes, parseIfMatch(ifMatch), actor.requestId),
     );
     await this.runtime.settle(result.position, CONTENT_READ_MODELS);
     const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId));

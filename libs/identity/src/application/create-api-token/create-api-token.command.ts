@@ -22,6 +22,7 @@ export class CreateApiTokenCommand extends Command<CreatedToken> {
   constructor(
     readonly userId: string,
     readonly label: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -35,13 +36,13 @@ export class CreateApiTokenHandler implements ICommandHandler<CreateApiTokenComm
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ userId, label }: CreateApiTokenCommand): Promise<CreatedToken> {
+  async execute({ userId, label, correlationId }: CreateApiTokenCommand): Promise<CreatedToken> {
     const token = generateToken();
     const tokenId = newId();
     const result = await handleCommand(this.store, userDecider, userStream(userId), {
       type: 'CreateApiToken',
       data: { userId, tokenId, label, tokenHash: hashToken(token) },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { tokenId, token, position: result.position, revision: result.revision };
   }

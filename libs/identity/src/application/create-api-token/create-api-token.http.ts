@@ -19,7 +19,7 @@ export class CreateApiTokenController {
   @ApiOperation({ summary: 'Create an API token for the caller (the token is shown only in this response)' })
   async create(@CurrentActor() actor: Actor, @Body() body: CreateApiTokenRequest) {
     const label = body.label ?? 'API token';
-    const created = await this.commands.execute(new CreateApiTokenCommand(actor.userId, label));
+    const created = await this.commands.execute(new CreateApiTokenCommand(actor.userId, label, actor.requestId));
     await this.runtime.settle(created.position, [API_TOKEN_PROJECTION, TOKEN_LOOKUP_PROJECTION]);
     return { object: 'api-token', id: created.tokenId, label, token: created.token };
   }

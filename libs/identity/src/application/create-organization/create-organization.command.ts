@@ -28,6 +28,7 @@ export class CreateOrganizationCommand extends Command<CreatedOrganization> {
   constructor(
     readonly userId: string,
     readonly organization: NewOrganization,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -39,6 +40,7 @@ export async function createOrganization(
   clock: Clock,
   userId: string,
   organization: NewOrganization,
+  correlationId?: string,
 ): Promise<CreatedOrganization> {
   const user = await readUser(store, userId);
   const organizationId = newId();
@@ -51,13 +53,13 @@ export async function createOrganization(
       ...(organization.type ? { type: organization.type } : {}),
       ...(organization.emailDomains ? { emailDomains: organization.emailDomains } : {}),
     },
-    metadata: metadataFor(clock, userId),
+    metadata: metadataFor(clock, userId, { correlationId }),
   });
   if (organization.useCase) {
     const updated = await handleCommand(store, organizationDecider, organizationStream(organizationId), {
       type: 'UpdateOrganization',
       data: { organizationId, changes: { useCase: organization.useCase } },
-      metadata: metadataFor(clock, userId),
+      metadata: metadataFor(clock, userId, { correlationId }),
     });
     return { organizationId, position: updated.position ?? result.position, revision: updated.revision };
   }
@@ -79,7 +81,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  execute({ userId, organization }: CreateOrganizationCommand): Promise<CreatedOrganization> {
-    return createOrganization(this.store, this.clock, userId, organization);
+  execute({ userId, organization, correlationId }: CreateOrganizationCommand): Promise<CreatedOrganization> {
+    return createOrganization(this.store, this.clock, userId, organization, correlationId);
   }
 }

@@ -26,7 +26,7 @@ export class CreateOrganizationController {
     @Body() body: CreateOrganizationRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const created = await this.commands.execute(new CreateOrganizationCommand(actor.userId, body));
+    const created = await this.commands.execute(new CreateOrganizationCommand(actor.userId, body, actor.requestId));
     await this.runtime.settle(created.position, ORGANIZATION_READ_MODELS);
     const { body: organization, revision } = await this.queries.execute(
       new GetOrganizationQuery(created.organizationId, actor.userId),

@@ -30,6 +30,7 @@ export class InviteMembersCommand extends Command<InviteResult> {
     readonly callerId: string,
     readonly emails: string[],
     readonly role: RoleOrGuest,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -47,7 +48,13 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
     private readonly access: OrganizationAccess,
   ) {}
 
-  async execute({ organizationId, callerId, emails, role }: InviteMembersCommand): Promise<InviteResult> {
+  async execute({
+    organizationId,
+    callerId,
+    emails,
+    role,
+    correlationId,
+  }: InviteMembersCommand): Promise<InviteResult> {
     await this.access.requireRole(organizationId, callerId, 'admin', 'invite members');
     const users: string[] = [];
     let invited = 0;
@@ -56,7 +63,7 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
       if (at !== null && (position === null || at > position)) position = at;
     };
     for (const email of [...new Set(emails.map(normaliseEmail))]) {
-      const metadata = metadataFor(this.clock, callerId);
+      const metadata = metadataFor(this.clock, callerId, { correlationId });
       const { state } = await loadState(this.store, emailAddressDecider, emailStream(emailKey(email)));
       if (state.status === 'claimed') {
         const user = await readUser(this.store, state.userId);

@@ -23,7 +23,13 @@ export class InviteMembersController {
     @Body() body: InviteMembersRequest,
   ) {
     const result = await this.commands.execute(
-      new InviteMembersCommand(organizationId, actor.userId, body.emails, body.role === undefined ? 'read' : body.role),
+      new InviteMembersCommand(
+        organizationId,
+        actor.userId,
+        body.emails,
+        body.role === undefined ? 'read' : body.role,
+        actor.requestId,
+      ),
     );
     await this.runtime.settle(result.position, ORGANIZATION_READ_MODELS);
     return { users: result.users, invited: result.invited };

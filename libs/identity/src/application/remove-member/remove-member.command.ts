@@ -17,6 +17,7 @@ export class RemoveMemberCommand extends Command<CommandResult> {
     readonly organizationId: string,
     readonly callerId: string,
     readonly memberId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -31,13 +32,13 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand>
     private readonly access: OrganizationAccess,
   ) {}
 
-  async execute({ organizationId, callerId, memberId }: RemoveMemberCommand): Promise<CommandResult> {
+  async execute({ organizationId, callerId, memberId, correlationId }: RemoveMemberCommand): Promise<CommandResult> {
     if (callerId === memberId) await this.access.requireMember(organizationId, callerId);
     else await this.access.requireRole(organizationId, callerId, 'admin', 'remove members');
     const result = await handleCommand(this.store, organizationDecider, organizationStream(organizationId), {
       type: 'RemoveMember',
       data: { organizationId, userId: memberId },
-      metadata: metadataFor(this.clock, callerId),
+      metadata: metadataFor(this.clock, callerId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

@@ -21,7 +21,9 @@ export class RemoveMemberController {
     @Param('organizationId') organizationId: string,
     @Param('userId') userId: string,
   ): Promise<void> {
-    const result = await this.commands.execute(new RemoveMemberCommand(organizationId, actor.userId, userId));
+    const result = await this.commands.execute(
+      new RemoveMemberCommand(organizationId, actor.userId, userId, actor.requestId),
+    );
     await this.runtime.settle(result.position, ORGANIZATION_READ_MODELS);
   }
 }

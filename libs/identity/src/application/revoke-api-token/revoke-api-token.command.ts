@@ -15,6 +15,7 @@ export class RevokeApiTokenCommand extends Command<CommandResult> {
   constructor(
     readonly userId: string,
     readonly tokenId: string,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -27,11 +28,11 @@ export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiTokenComm
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ userId, tokenId }: RevokeApiTokenCommand): Promise<CommandResult> {
+  async execute({ userId, tokenId, correlationId }: RevokeApiTokenCommand): Promise<CommandResult> {
     const result = await handleCommand(this.store, userDecider, userStream(userId), {
       type: 'RevokeApiToken',
       data: { userId, tokenId },
-      metadata: metadataFor(this.clock, userId),
+      metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

@@ -17,7 +17,7 @@ export class RevokeApiTokenController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke one of your API tokens; it stops working on the next request' })
   async revoke(@CurrentActor() actor: Actor, @Param('tokenId') tokenId: string): Promise<void> {
-    const result = await this.commands.execute(new RevokeApiTokenCommand(actor.userId, tokenId));
+    const result = await this.commands.execute(new RevokeApiTokenCommand(actor.userId, tokenId, actor.requestId));
     await this.runtime.settle(result.position, [API_TOKEN_PROJECTION, TOKEN_LOOKUP_PROJECTION]);
   }
 }

@@ -19,6 +19,7 @@ export class UpdateMemberCommand extends Command<CommandResult> {
     readonly callerId: string,
     readonly memberId: string,
     readonly role: RoleOrGuest,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -32,12 +33,18 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
     private readonly access: OrganizationAccess,
   ) {}
 
-  async execute({ organizationId, callerId, memberId, role }: UpdateMemberCommand): Promise<CommandResult> {
+  async execute({
+    organizationId,
+    callerId,
+    memberId,
+    role,
+    correlationId,
+  }: UpdateMemberCommand): Promise<CommandResult> {
     await this.access.requireRole(organizationId, callerId, 'admin', "change members' roles");
     const result = await handleCommand(this.store, organizationDecider, organizationStream(organizationId), {
       type: 'ChangeMemberRole',
       data: { organizationId, userId: memberId, role },
-      metadata: metadataFor(this.clock, callerId),
+      metadata: metadataFor(this.clock, callerId, { correlationId }),
     });
     return { position: result.position, revision: result.revision };
   }

@@ -25,7 +25,7 @@ export class UpdateMemberController {
     @Body() body: UpdateMemberRequest,
   ) {
     const result = await this.commands.execute(
-      new UpdateMemberCommand(organizationId, actor.userId, userId, body.role),
+      new UpdateMemberCommand(organizationId, actor.userId, userId, body.role, actor.requestId),
     );
     await this.runtime.settle(result.position, ORGANIZATION_READ_MODELS);
     return this.queries.execute(new GetMemberQuery(organizationId, actor.userId, userId));

@@ -18,7 +18,8 @@ export class UpdateOrganizationCommand extends Command<CommandResult> {
     readonly organizationId: string,
     readonly userId: string,
     readonly changes: UpdateOrganizationRequest,
-    readonly ifMatch?: number,
+    readonly ifMatch: number | undefined,
+    readonly correlationId: string | undefined,
   ) {
     super();
   }
@@ -32,7 +33,13 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
     private readonly access: OrganizationAccess,
   ) {}
 
-  async execute({ organizationId, userId, changes, ifMatch }: UpdateOrganizationCommand): Promise<CommandResult> {
+  async execute({
+    organizationId,
+    userId,
+    changes,
+    ifMatch,
+    correlationId,
+  }: UpdateOrganizationCommand): Promise<CommandResult> {
     await this.access.requireRole(organizationId, userId, 'admin', 'change its settings');
     const plain = JSON.parse(JSON.stringify(changes)) as Record<string, unknown>;
     const result = await handleCommand(
@@ -42,7 +49,7 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
       {
         type: 'UpdateOrganization',
         data: { organizationId, changes: plain },
-        metadata: metadataFor(this.clock, userId),
+        metadata: metadataFor(this.clock, userId, { correlationId }),
       },
       { ifMatch },
     );

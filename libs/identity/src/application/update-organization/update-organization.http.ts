@@ -28,7 +28,7 @@ export class UpdateOrganizationController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.commands.execute(
-      new UpdateOrganizationCommand(organizationId, actor.userId, body, parseIfMatch(ifMatch)),
+      new UpdateOrganizationCommand(organizationId, actor.userId, body, parseIfMatch(ifMatch), actor.requestId),
     );
     await this.runtime.settle(result.position, ORGANIZATION_READ_MODELS);
     const view = await this.queries.execute(new GetOrganizationQuery(organizationId, actor.userId));
