@@ -7,16 +7,14 @@ import {
   type GlobalPosition,
   ManualClock,
   type ProcessDefinition,
-  ProcessRunner,
-  type Projection,
-  ProjectionRunner,
+  type ProcessRunner,
   type ReadStore,
-  deadlinesProjection,
   handleCommand,
   loadState,
 } from '@app/kernel';
 import { createEventStore } from '@app/event-store';
 import { createReadStore } from '@app/read-store';
+import { type RunningProcesses, runProcesses } from '../support/processes';
 import { type PurgeSpace, type SpaceCommand, spaceDecider, spaceStream } from '@app/content/domain';
 import { restoreWindowProcess } from '@app/content/processes/restore-window.process';
 
@@ -30,7 +28,7 @@ describe('restore window process', () => {
   let reads: ReadStore;
   let clock: ManualClock;
   let dispatched: string[];
-  let running: { projections: ProjectionRunner; processes: ProcessRunner } | undefined;
+  let running: RunningProcesses | undefined;
 
   /** Sends the process's commands to the space, as the content context does. */
   const dispatch: CommandDispatcher = async (command) => {
@@ -60,27 +58,20 @@ describe('restore window process', () => {
   });
 
   async function start() {
-    const projections = new ProjectionRunner(events, reads, [deadlinesProjection as unknown as Projection]);
-    await projections.start();
     // the periodic check is an hour away: the tests drive deadlines with tick(), except the start-up check
-    const processes = new ProcessRunner(
+    running = await runProcesses({
       events,
       reads,
-      projections,
       clock,
       dispatch,
-      [restoreWindowProcess as ProcessDefinition<unknown>],
-      { tickMs: HOUR },
-    );
-    await processes.start();
-    running = { projections, processes };
+      processes: [restoreWindowProcess as ProcessDefinition<unknown>],
+      tickMs: HOUR,
+    });
     return running;
   }
 
   async function stop() {
-    if (!running) return;
-    await running.processes.stop();
-    await running.projections.stop();
+    await running?.stop();
     running = undefined;
   }
 

@@ -8,16 +8,13 @@ import {
   type EventStore,
   ManualClock,
   type ProcessDefinition,
-  ProcessRunner,
-  ProjectionRunner,
   type ReadStore,
   START,
-  deadlinesProjection,
   newEventId,
-  type Projection,
 } from '@app/kernel';
 import { createEventStore } from '@app/event-store';
 import { createReadStore } from '@app/read-store';
+import { type RunningProcesses, runProcesses } from '../support/processes';
 
 type ReminderEvent = DomainEvent<'ReminderDue', { taskId: string }>;
 type ReminderState = { taskId?: string; open: boolean; reminded: boolean };
@@ -60,7 +57,7 @@ describe('process runner', () => {
   let reads: ReadStore;
   let clock: ManualClock;
   let sent: { type: string; commandId: string }[];
-  let running: { projections: ProjectionRunner; processes: ProcessRunner } | undefined;
+  let running: RunningProcesses | undefined;
 
   const dispatch: CommandDispatcher = async (command) => {
     // an idempotent receiver: the same command id twice is one command
@@ -84,29 +81,20 @@ describe('process runner', () => {
   });
 
   async function start() {
-    const projections = new ProjectionRunner(events, reads, [deadlinesProjection as unknown as Projection]);
-    await projections.start();
     // a tick far in the future: tests drive deadlines with tick()
-    const processes = new ProcessRunner(
+    running = await runProcesses({
       events,
       reads,
-      projections,
       clock,
       dispatch,
-      [reminders as ProcessDefinition<unknown>],
-      {
-        tickMs: 3_600_000,
-      },
-    );
-    await processes.start();
-    running = { projections, processes };
+      processes: [reminders as ProcessDefinition<unknown>],
+      tickMs: 3_600_000,
+    });
     return running;
   }
 
   async function stop() {
-    if (!running) return;
-    await running.processes.stop();
-    await running.projections.stop();
+    await running?.stop();
     running = undefined;
   }
 
