@@ -43,7 +43,7 @@ async function main() {
       patch: (i) => fastify.inject({ method: 'PATCH', url, headers, payload: JSON.stringify({ title: `Title ${i}` }) }),
     };
     const result = {};
-    for (const [name, call] of Object.entries(calls)) {
+    for (const [name, call] of Object.entries(calls).filter(([n]) => !process.env.ONLY || n === process.env.ONLY)) {
       result[name] = [];
       for (let round = 0; round < ROUNDS; round++) {
         let next = 0;

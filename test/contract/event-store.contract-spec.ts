@@ -551,6 +551,52 @@ describe('SQLite adapter', () => {
       }
     });
 
+    it('reads what another connection appended to a stream whose end this connection already knew', async () => {
+      const file = newFile();
+      const mine = new SqliteEventStore({ file });
+      const other = new SqliteEventStore({ file });
+      try {
+        const stream = uniqueStream();
+        await mine.append(stream, [event('A')], 'no_stream');
+        expect(await mine.readStream(stream, { fromRevision: 1 })).toEqual([]); // the end is known: no query
+        await other.append(stream, [event('B'), event('C')], 0);
+        expect((await mine.readStream(stream, { fromRevision: 1 })).map((e) => e.type)).toEqual(['B', 'C']);
+        // known again after that read, and forgotten again after the next foreign commit
+        expect(await mine.readStream(stream, { fromRevision: 3 })).toEqual([]);
+        await other.append(stream, [event('D')], 2);
+        expect((await mine.readStream(stream, { fromRevision: 3 })).map((e) => e.type)).toEqual(['D']);
+        await expect(mine.append(stream, [event('E')], 2)).rejects.toBeInstanceOf(WrongExpectedRevision);
+      } finally {
+        await other.close();
+        await mine.close();
+      }
+    });
+
+    it('delivers in order what this connection and another one append in turns to a live subscription', async () => {
+      const file = newFile();
+      const mine = new SqliteEventStore({ file, pollIntervalMs: 10 });
+      const other = new SqliteEventStore({ file });
+      try {
+        const reader = new SubscriptionReader(mine.subscribeToAll({ batchSize: 3 }));
+        const stream = uniqueStream();
+        const theirs = uniqueStream();
+        for (let i = 0; i < 20; i += 1) {
+          await mine.append(stream, [event('Mine', { i })], 'any');
+          if (i % 3 === 0) await other.append(theirs, [event('Theirs', { i })], 'any');
+          if (i % 5 === 0) await mine.append(stream, [event('Mine', { i, second: true }), event('Mine', { i })], 'any');
+          if (i % 4 === 0) await reader.until((events) => events.length > 0);
+        }
+        const all = await mine.readAll();
+        const seen = await reader.until((events) => events.length >= all.length);
+        expect(seen.map((e) => e.id)).toEqual(all.map((e) => e.id));
+        expect(seen.map((e) => e.data)).toEqual(all.map((e) => e.data));
+        await reader.subscription.close();
+      } finally {
+        await other.close();
+        await mine.close();
+      }
+    });
+
     it('stores 20,000 events in batches and reads them all back in order (speed is measured in bench/)', async () => {
       const store = new SqliteEventStore({ file: newFile() });
       try {

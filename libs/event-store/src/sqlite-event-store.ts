@@ -32,7 +32,7 @@ export interface SqliteEventStoreOptions {
 }
 
 /** A row as read in raw mode: the column order of `COLUMNS`. */
-type EventRow = [
+export type EventRow = [
   position: number,
   streamId: string,
   revision: number,
@@ -42,6 +42,17 @@ type EventRow = [
   metadata: string,
   recordedAt: string,
 ];
+
+/** An append of this process as committed: its rows, and the head of the store just before them. */
+export interface Appended {
+  after: GlobalPosition;
+  rows: readonly EventRow[];
+}
+
+interface LockedAppend extends AppendResult {
+  headBefore: GlobalPosition;
+  rows: EventRow[];
+}
 
 const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
@@ -63,6 +74,11 @@ const DEFAULT_POLL_INTERVAL_MS = 50;
 const DEFAULT_PAGE_SIZE = 2000;
 const DEFAULT_BATCH_SIZE = 500;
 
+/** Streams whose end this connection remembers (see `knownEnds`). */
+const MAX_KNOWN_ENDS = 10_000;
+/** Appended events a waiting subscription keeps in memory at most; beyond that it reads them again. */
+const MAX_PUSHED = 10_000;
+
 /** No stream: the revision of its last event is -1. */
 const NO_REVISION = -1;
 
@@ -81,13 +97,20 @@ export class SqliteEventStore implements EventStore {
     streamId: string,
     events: readonly EventToAppend[],
     expected: ExpectedRevision,
-  ) => AppendResult;
-  /** Live subscriptions waiting for new events; woken after every append of this process. */
-  private readonly listeners = new Set<() => void>();
-  /** Appends of this process so far: a subscription that saw none since its last read needs no second read. */
-  private appendsSeen = 0;
+  ) => LockedAppend;
+  /** Live subscriptions waiting for new events; handed every append of this process as it commits. */
+  private readonly listeners = new Set<(appended: Appended) => void>();
   private readonly subscriptions = new Set<SqliteSubscription>();
   private closed = false;
+  /**
+   * The last revision of streams this connection has appended to or read to their end, valid while no other
+   * connection commits (`PRAGMA data_version` tells): reading a stream after its known end then needs no query.
+   * A command's fold reads its stream after the cached revision on every command, and that empty read was the
+   * most expensive statement of a write.
+   */
+  private readonly knownEnds = new Map<string, number>();
+  private knownDataVersion = -1;
+  private readonly dataVersion: Database.Statement<[], number>;
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
@@ -100,6 +123,7 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma('synchronous = NORMAL');
       this.db.transaction(() => this.db.exec(SCHEMA)).immediate();
       this.statements = prepareStatements(this.db);
+      this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
     } catch (error) {
       this.db.close();
       throw error;
@@ -113,7 +137,7 @@ export class SqliteEventStore implements EventStore {
   async append(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
     assertDistinctIds(streamId, events);
-    let result: AppendResult;
+    let result: LockedAppend;
     try {
       result = this.appendTransaction(streamId, events, expected);
     } catch (error) {
@@ -123,8 +147,11 @@ export class SqliteEventStore implements EventStore {
       if (!retried) throw error;
       return retried;
     }
-    if (events.length > 0) this.notify();
-    return result;
+    if (result.rows.length > 0) {
+      this.rememberEnd(streamId, result.nextRevision);
+      this.notify({ after: result.headBefore, rows: result.rows });
+    }
+    return { nextRevision: result.nextRevision, position: result.position };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -132,7 +159,13 @@ export class SqliteEventStore implements EventStore {
     const fromRevision = Math.max(0, options.fromRevision ?? 0);
     const limit = toLimit(options.maxCount);
     if (limit === 0) return [];
+    const knownEnd = this.knownEnd(streamId);
+    if (knownEnd !== undefined && fromRevision > knownEnd) return [];
     const rows = this.statements.readStream.all(streamId, fromRevision, limit) as EventRow[];
+    // Read to the end: the last row is the stream's last revision (a stream read from 0 without rows has none).
+    if (rows.length < limit && (rows.length > 0 || fromRevision === 0)) {
+      this.rememberEnd(streamId, rows.length > 0 ? rows[rows.length - 1][2] : NO_REVISION);
+    }
     return rows.map(toRecordedEvent);
   }
 
@@ -163,7 +196,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    this.notify();
+    for (const listener of [...this.listeners]) listener({ after: START, rows: [] });
     this.db.close();
   }
 
@@ -181,14 +214,10 @@ export class SqliteEventStore implements EventStore {
     return out;
   }
 
-  /** Registers a wake-up for the next append of this process; returns its removal. */
-  onAppend(listener: () => void): () => void {
+  /** Registers a listener for the appends of this process (rows in commit order); returns its removal. */
+  onAppend(listener: (appended: Appended) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
-  }
-
-  get localAppends(): number {
-    return this.appendsSeen;
   }
 
   get isClosed(): boolean {
@@ -203,9 +232,25 @@ export class SqliteEventStore implements EventStore {
     this.subscriptions.delete(subscription);
   }
 
-  private notify(): void {
-    this.appendsSeen++;
-    for (const listener of [...this.listeners]) listener();
+  private notify(appended: Appended): void {
+    for (const listener of [...this.listeners]) listener(appended);
+  }
+
+  /** The known last revision of a stream, forgotten as soon as another connection has committed anything. */
+  private knownEnd(streamId: string): number | undefined {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.knownDataVersion) {
+      this.knownEnds.clear();
+      this.knownDataVersion = version;
+      return undefined;
+    }
+    return this.knownEnds.get(streamId);
+  }
+
+  private rememberEnd(streamId: string, revision: number): void {
+    this.knownEnds.delete(streamId);
+    if (this.knownEnds.size >= MAX_KNOWN_ENDS) this.knownEnds.delete(this.knownEnds.keys().next().value as string);
+    this.knownEnds.set(streamId, revision);
   }
 
   private assertOpen(): void {
@@ -216,7 +261,7 @@ export class SqliteEventStore implements EventStore {
    * Runs inside `BEGIN IMMEDIATE`: this connection holds the write lock of the file. The happy path looks up no
    * event id: a stored one makes an insert fail on the unique index, which rolls the append back (see `append`).
    */
-  private appendLocked(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): AppendResult {
+  private appendLocked(streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision): LockedAppend {
     const s = this.statements;
     const last = s.lastOfStream.get(streamId) as [revision: number, position: number] | undefined;
     const current = last ? last[0] : NO_REVISION;
@@ -226,28 +271,32 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       // A retry is answered with its first result even though the stream has moved on since.
       const retried = events.length > 0 ? this.alreadyAppended(streamId, events) : null;
-      if (retried) return retried;
+      if (retried) return { ...retried, headBefore: START, rows: [] };
       throw error;
     }
-    if (events.length === 0) return { nextRevision: current, position: last ? BigInt(last[1]) : START };
+    if (events.length === 0) {
+      return { nextRevision: current, position: last ? BigInt(last[1]) : START, headBefore: START, rows: [] };
+    }
 
+    const head = s.head.get() as number | null | undefined;
     const recordedAt = new Date().toISOString();
+    const rows: EventRow[] = [];
     let revision = current;
     let position = 0;
     for (const event of events) {
       revision += 1;
-      const info = s.insert.run(
-        streamId,
-        revision,
-        event.id,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata ?? {}),
-        recordedAt,
-      );
+      const data = JSON.stringify(event.data);
+      const metadata = JSON.stringify(event.metadata ?? {});
+      const info = s.insert.run(streamId, revision, event.id, event.type, data, metadata, recordedAt);
       position = Number(info.lastInsertRowid);
+      rows.push([position, streamId, revision, event.id, event.type, data, metadata, recordedAt]);
     }
-    return { nextRevision: revision, position: BigInt(position) };
+    return {
+      nextRevision: revision,
+      position: BigInt(position),
+      headBefore: head === null || head === undefined ? START : BigInt(head),
+      rows,
+    };
   }
 
   /**
@@ -355,13 +404,19 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
 }
 
 /**
- * A catch-up subscription: pages of stored events, then waits for the next append, woken at once by appends of
- * this process and by a poll for those of other processes.
+ * A catch-up subscription: pages of stored events, then waits for the next append. Appends of this process are
+ * handed over as they commit and delivered from memory when they follow the subscription's position directly;
+ * anything else (appends of other processes, found by a poll, or a gap) is read from the file.
  */
 class SqliteSubscription implements Subscription {
   private closed = false;
   private iterating = false;
   private wake: (() => void) | null = null;
+  /** Appends of this process that directly follow `position`, in order, not yet delivered. */
+  private pushed: EventRow[] = [];
+  /** Set when an append could not be kept in memory: the next batch is read from the file. */
+  private mustRead = false;
+  private readonly removeListener: () => void;
 
   constructor(
     private readonly store: SqliteEventStore,
@@ -369,6 +424,7 @@ class SqliteSubscription implements Subscription {
     private readonly batchSize: number,
   ) {
     if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`invalid subscription batch size ${batchSize}`);
+    this.removeListener = store.onAppend((appended) => this.take(appended));
   }
 
   [Symbol.asyncIterator](): AsyncIterator<RecordedEvent[]> {
@@ -380,21 +436,46 @@ class SqliteSubscription implements Subscription {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.removeListener();
+    this.pushed = [];
     this.store.forget(this);
+    this.wake?.();
+  }
+
+  /** Keeps an append of this process when it follows what this subscription has (or will have) delivered. */
+  private take(appended: Appended): void {
+    if (appended.rows.length > 0 && !this.mustRead) {
+      const end = this.pushed.length > 0 ? BigInt(this.pushed[this.pushed.length - 1][0]) : this.position;
+      if (appended.after === end && this.pushed.length + appended.rows.length <= MAX_PUSHED) {
+        for (const row of appended.rows) this.pushed.push(row);
+      } else {
+        this.pushed = [];
+        this.mustRead = true;
+      }
+    }
     this.wake?.();
   }
 
   private async *batches(): AsyncGenerator<RecordedEvent[], void, undefined> {
     try {
       while (!this.closed && !this.store.isClosed) {
-        const appendsBefore = this.store.localAppends;
-        const batch = this.store.readAfter(this.position, this.batchSize);
+        let batch: RecordedEvent[];
+        if (this.pushed.length > 0 && !this.mustRead) {
+          const rows = this.pushed.length <= this.batchSize ? this.pushed : this.pushed.slice(0, this.batchSize);
+          this.pushed = rows === this.pushed ? [] : this.pushed.slice(rows.length);
+          batch = rows.map(toRecordedEvent);
+        } else {
+          // Whatever was handed over is in the file too: reading from the position covers it.
+          this.pushed = [];
+          this.mustRead = false;
+          batch = this.store.readAfter(this.position, this.batchSize);
+        }
         if (batch.length > 0) {
           this.position = batch[batch.length - 1].position;
           yield batch;
-          // A short batch ended at the head as it stood: unless this process has appended since, reading again
-          // would find nothing, so wait (other processes' appends are found by the poll, as before).
-          if (batch.length < this.batchSize && this.store.localAppends === appendsBefore && !this.closed) {
+          // A short batch ended at the head as it stood: what follows comes from this process's next append
+          // (handed over) or another process's (found by the poll), so wait unless something was handed over.
+          if (batch.length < this.batchSize && this.pushed.length === 0 && !this.mustRead && !this.closed) {
             await this.nextAppend();
           }
           continue;
@@ -403,6 +484,7 @@ class SqliteSubscription implements Subscription {
       }
     } finally {
       this.closed = true;
+      this.removeListener();
       this.store.forget(this);
     }
   }
@@ -412,12 +494,10 @@ class SqliteSubscription implements Subscription {
     return new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        removeListener();
         this.wake = null;
         resolve();
       };
       const timer = setTimeout(done, this.store.pollInterval);
-      const removeListener = this.store.onAppend(done);
       this.wake = done;
     });
   }
