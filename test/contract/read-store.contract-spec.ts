@@ -1,9 +1,25 @@
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type Doc, type Filter, type FindCursor, type ReadStore, type SortSpec } from '@app/kernel';
 import { MongoReadStore, SqliteReadStore, createReadStore, databaseNameOf } from '@app/read-store';
+
+/** Applies read-store writes from a second OS process (as a second service instance would) and waits for it. */
+function writeFromAnotherProcess(file: string, ops: { kind: string; collection: string; [key: string]: unknown }[]) {
+  return new Promise<void>((resolve, reject) => {
+    const child = fork(join(__dirname, 'helpers', 'read-store-child-writer.js'), [file, JSON.stringify(ops)], {
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (message: { ok: boolean; pid: number; error?: string }) =>
+      message.ok && message.pid !== process.pid ? resolve() : reject(new Error(message.error ?? 'child failed')),
+    );
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`child exited with ${code}`))));
+  });
+}
 
 interface Adapter {
   open(): Promise<ReadStore>;
@@ -99,6 +115,53 @@ function contract(name: string, adapter: Adapter) {
         expect(await totals()).toEqual([2, 2, 2]);
         await other.dropCollection(collection);
         expect(await totals()).toEqual([0, 0, 0]);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('answers every read with what this and another connection wrote, as soon as the write has returned', async () => {
+      await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
+      await fill([
+        { id: 'a', kind: 'x', n: 1 },
+        { id: 'b', kind: 'x', n: 1 },
+      ]);
+      const snapshot = async () => ({
+        a: await store.get(collection, 'a'),
+        stored: (await store.getStored(collection, 'b'))?.position ?? null,
+        many: (await store.getMany(collection, ['a', 'b', 'c'])).map((d) => `${d.id}${String(d.n)}`),
+        listed: (await store.find(collection, { filter: { kind: 'x' }, sort: [['n', 1]], limit: 10 })).items.map(
+          (d) => `${d.id}${String(d.n)}`,
+        ),
+      });
+      // read everything once (a caching adapter now holds it), then change it from both connections
+      expect(await snapshot()).toEqual({
+        a: { id: 'a', kind: 'x', n: 1 },
+        stored: 2n,
+        many: ['a1', 'b1'],
+        listed: ['a1', 'b1'],
+      });
+      await store.write([put({ id: 'a', kind: 'x', n: 2 }, 3n)]);
+      expect(await snapshot()).toEqual({
+        a: { id: 'a', kind: 'x', n: 2 },
+        stored: 2n,
+        many: ['a2', 'b1'],
+        listed: ['b1', 'a2'],
+      });
+      const other = await adapter.another();
+      try {
+        expect(await other.get(collection, 'c')).toBeNull();
+        await other.write([
+          { kind: 'put', collection, doc: { id: 'b', kind: 'x', n: 3 }, position: 4n },
+          { kind: 'put', collection, doc: { id: 'c', kind: 'x', n: 0 }, position: 4n },
+          { kind: 'delete', collection, id: 'a', position: 4n },
+        ]);
+        expect(await snapshot()).toEqual({ a: null, stored: 4n, many: ['b3', 'c0'], listed: ['c0', 'b3'] });
+        expect(await other.get(collection, 'c')).toEqual({ id: 'c', kind: 'x', n: 0 });
+        await store.write([{ kind: 'delete', collection, id: 'c', position: 5n }]);
+        expect(await other.get(collection, 'c')).toBeNull();
+        await other.dropCollection(collection);
+        expect(await snapshot()).toEqual({ a: null, stored: null, many: [], listed: [] });
       } finally {
         await other.close();
       }
@@ -439,6 +502,53 @@ describe('SQLite read store files', () => {
       await second.close();
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('SQLite read store shared with another process', () => {
+  it('never answers from what this process read before another process changed it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'quire-read-'));
+    const file = join(root, 'read.sqlite');
+    const store = new SqliteReadStore({ file });
+    try {
+      await store.ensureCollection('tokens', [{ fields: [['user', 1]] }]);
+      await store.write([
+        { kind: 'put', collection: 'tokens', doc: { id: 't1', user: 'u1', revoked: false }, position: 1n },
+        { kind: 'put', collection: 'tokens', doc: { id: 't2', user: 'u1', revoked: false }, position: 1n },
+      ]);
+      const state = async () => ({
+        t1: (await store.get('tokens', 't1'))?.revoked,
+        listed: (await store.find('tokens', { filter: { user: 'u1' }, limit: 10 })).items.map((d) => d.revoked),
+      });
+      // the same reads a request makes, twice: the second time a caching adapter answers from memory
+      expect(await state()).toEqual({ t1: false, listed: [false, false] });
+      expect(await state()).toEqual({ t1: false, listed: [false, false] });
+      for (let round = 1; round <= 3; round++) {
+        const revoked = round % 2 === 1;
+        await writeFromAnotherProcess(file, [
+          { kind: 'put', collection: 'tokens', doc: { id: 't1', user: 'u1', revoked }, position: 1 + round },
+          { kind: 'put', collection: 'tokens', doc: { id: 't2', user: 'u1', revoked }, position: 1 + round },
+        ]);
+        expect(await state()).toEqual({ t1: revoked, listed: [revoked, revoked] });
+      }
+    } finally {
+      await store.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('hands out documents that cannot be changed by one reader behind the others', async () => {
+    const store = new SqliteReadStore({ file: ':memory:' });
+    try {
+      await store.write([{ kind: 'put', collection: 'docs', doc: { id: 'd', list: [{ n: 1 }] }, position: 1n }]);
+      const doc = (await store.get('docs', 'd')) as { list: { n: number }[] };
+      expect(() => {
+        doc.list[0].n = 2;
+      }).toThrow(TypeError);
+      expect(await store.get('docs', 'd')).toEqual({ id: 'd', list: [{ n: 1 }] });
+    } finally {
+      await store.close();
     }
   });
 });

@@ -32,6 +32,8 @@ const CHECKPOINTS = '_checkpoints';
 /** Prepared statements kept at most; a store only ever builds a bounded set of query shapes. */
 const MAX_CACHED_STATEMENTS = 2000;
 const MAX_CACHED_COUNTS = 1000;
+/** Parsed documents kept at most (about 1 KB each in memory for a typical read model). */
+const MAX_CACHED_DOCS = 50_000;
 
 /**
  * The SQL expression of a (dotted) document field. `id` is the primary-key column; every other field is read
@@ -184,10 +186,23 @@ function fieldValue(doc: Doc, field: string): Scalar {
   return current === undefined ? null : (current as Scalar);
 }
 
+/** Freezes a parsed document and everything in it: cached documents are shared by every reader. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+/** A cached document (frozen) and the position it reflects, or null for a document known to be absent. */
+type Cached = { doc: Doc; position: string } | null;
+
+const cacheKey = (table: string, id: string) => `${table}\u0000${id}`;
+
 /** The statements of one collection that run on every request, prepared once. */
 interface CollectionStatements {
   table: string;
-  get: Database.Statement<[string], string>;
   getStored: Database.Statement<[string], { doc: string; position: string }>;
 }
 
@@ -214,12 +229,15 @@ export class SqliteReadStore implements ReadStore {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly collections = new Map<string, CollectionStatements>();
   /**
-   * Counts by table and filter, kept until the database changes: every write of this connection clears them, and
-   * `PRAGMA data_version` tells when another connection (another process) has committed. A count walks every
-   * matching index entry, which on a large list costs more than reading its page.
+   * What this connection has already read, kept until the database changes: parsed documents by table and id
+   * (frozen, since every reader shares them), and counts by table and filter (a count walks every matching
+   * index entry, which on a large list costs more than reading its page). A write of this connection drops what
+   * it changes; `PRAGMA data_version` tells when another connection (another process) has committed, and then
+   * everything is dropped. So a cached answer is never older than the last commit, whoever made it.
    */
+  private readonly docs = new Map<string, Cached>();
   private readonly counts = new Map<string, number>();
-  private countsDataVersion = -1;
+  private knownDataVersion = -1;
   private readonly dataVersion: Database.Statement;
   /** One transaction function, made once (making one per write costs more than a small write). */
   private readonly applyWrites: Database.Transaction<
@@ -276,30 +294,38 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
+  /** Documents are frozen: they are shared with every other reader of the same document. */
   async get<D extends Doc = Doc>(collection: string, id: string): Promise<D | null> {
-    const doc = this.collection(collection).get.get(id);
-    return doc === undefined ? null : (JSON.parse(doc) as D);
+    const cached = this.cachedOrRead(this.collection(collection), id);
+    return cached === null ? null : (cached.doc as D);
   }
 
   async getStored<D extends Doc = Doc>(collection: string, id: string): Promise<StoredDoc<D> | null> {
-    const row = this.collection(collection).getStored.get(id);
-    return row ? { doc: JSON.parse(row.doc) as D, position: BigInt(row.position) } : null;
+    const cached = this.cachedOrRead(this.collection(collection), id);
+    return cached === null ? null : { doc: cached.doc as D, position: BigInt(cached.position) };
   }
 
   async getMany<D extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<D[]> {
     if (ids.length === 0) return [];
-    const { table } = this.collection(collection);
+    const statements = this.collection(collection);
+    const { table } = statements;
     const found = new Map<string, D>();
-    const unique = [...new Set(ids)];
+    this.syncWithDatabase();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const cached = this.docs.get(cacheKey(table, id));
+      if (cached === undefined) missing.push(id);
+      else if (cached !== null) found.set(id, cached.doc as D);
+    }
     // Chunks of a fixed size keep the number of distinct statements small.
-    const size = unique.length <= 16 ? 16 : 256;
-    for (let start = 0; start < unique.length; start += size) {
-      const chunk = unique.slice(start, start + size);
+    const size = missing.length <= 16 ? 16 : 256;
+    for (let start = 0; start < missing.length; start += size) {
+      const chunk = missing.slice(start, start + size);
       const padded = [...chunk, ...Array<null>(size - chunk.length).fill(null)];
-      const rows = this.statement(`SELECT id, doc FROM ${table} WHERE id IN (${padded.map(() => '?').join(', ')})`).all(
-        ...padded,
-      ) as { id: string; doc: string }[];
-      for (const row of rows) found.set(row.id, JSON.parse(row.doc) as D);
+      const rows = this.statement(
+        `SELECT id, doc, position FROM ${table} WHERE id IN (${padded.map(() => '?').join(', ')})`,
+      ).all(...padded) as { id: string; doc: string; position: string }[];
+      for (const row of rows) found.set(row.id, this.remember(table, row.id, row.doc, row.position) as D);
     }
     return ids.flatMap((id) => {
       const doc = found.get(id);
@@ -324,13 +350,17 @@ export class SqliteReadStore implements ReadStore {
       'id ASC',
     ];
     params.push(limit + 1); // one more than asked tells whether another page follows
-    const docs = this.statement(
-      `SELECT doc FROM ${table} WHERE ${conditions.join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ?`,
+    const rows = this.statement(
+      `SELECT id, position, doc FROM ${table} WHERE ${conditions.join(' AND ')} ORDER BY ${order.join(', ')} LIMIT ?`,
     )
-      .pluck()
-      .all(...params) as string[];
-    const items = docs.slice(0, limit).map((doc) => JSON.parse(doc) as D);
-    if (docs.length <= limit) return { items, total };
+      .raw()
+      .all(...params) as [id: string, position: string, doc: string][];
+    // A cached document at the row's position is the row's document: only the others are parsed.
+    const items = rows.slice(0, limit).map(([id, position, doc]) => {
+      const cached = this.docs.get(cacheKey(table, id));
+      return (cached && cached.position === position ? cached.doc : this.remember(table, id, doc, position)) as D;
+    });
+    if (rows.length <= limit) return { items, total };
     const last = items[items.length - 1];
     return { items, total, next: { values: sort.map(([field]) => fieldValue(last, field)), id: last.id } };
   }
@@ -342,12 +372,47 @@ export class SqliteReadStore implements ReadStore {
     return this.countWhere(table, where, params);
   }
 
-  private countWhere(table: string, where: string, params: readonly SqlValue[]): number {
+  /** Drops what this connection has cached when another connection has committed since it last looked. */
+  private syncWithDatabase(): void {
     const version = this.dataVersion.get() as number;
-    if (version !== this.countsDataVersion || this.counts.size >= MAX_CACHED_COUNTS) {
+    if (version !== this.knownDataVersion) {
+      this.docs.clear();
       this.counts.clear();
-      this.countsDataVersion = version;
+      this.knownDataVersion = version;
     }
+  }
+
+  private cachedOrRead(statements: CollectionStatements, id: string): Cached {
+    this.syncWithDatabase();
+    const key = cacheKey(statements.table, id);
+    const cached = this.docs.get(key);
+    if (cached !== undefined) return cached;
+    const row = statements.getStored.get(id);
+    if (row === undefined) {
+      this.keep(key, null);
+      return null;
+    }
+    const doc = deepFreeze(JSON.parse(row.doc) as Doc);
+    const entry = { doc, position: row.position };
+    this.keep(key, entry);
+    return entry;
+  }
+
+  /** Parses and caches a row read by this connection; returns the (frozen) document. */
+  private remember(table: string, id: string, text: string, position: string): Doc {
+    const doc = deepFreeze(JSON.parse(text) as Doc);
+    this.keep(cacheKey(table, id), { doc, position });
+    return doc;
+  }
+
+  private keep(key: string, entry: Cached): void {
+    if (this.docs.size >= MAX_CACHED_DOCS) this.docs.clear();
+    this.docs.set(key, entry);
+  }
+
+  private countWhere(table: string, where: string, params: readonly SqlValue[]): number {
+    this.syncWithDatabase();
+    if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.clear();
     const key = `${table}\u0000${where}\u0000${params.map((p) => `${typeof p}:${String(p)}`).join('\u0001')}`;
     let total = this.counts.get(key);
     if (total === undefined) {
@@ -364,6 +429,7 @@ export class SqliteReadStore implements ReadStore {
     // Resolve every table first: a bad collection name fails before anything is written.
     const tables = ops.map((op) => this.collection(op.collection).table);
     if (ops.length > 0) this.counts.clear();
+    ops.forEach((op, index) => this.docs.delete(cacheKey(tables[index], op.kind === 'put' ? op.doc.id : op.id)));
     try {
       this.applyWrites.immediate(ops, tables, checkpoints);
     } catch (error) {
@@ -398,6 +464,7 @@ export class SqliteReadStore implements ReadStore {
     const from = this.collection(source).table;
     if (into === from) throw new Error(`a collection cannot replace itself (${target})`);
     this.counts.clear();
+    this.docs.clear();
     // A copy inside one transaction (the tables keep their names and indexes); it blocks for as long as the copy
     // takes (0.7 s for 100,000 space documents with two indexes on the AMD bench host).
     this.db
@@ -411,6 +478,7 @@ export class SqliteReadStore implements ReadStore {
 
   async dropCollection(collection: string): Promise<void> {
     this.counts.clear();
+    this.docs.clear();
     this.statement(`DELETE FROM ${this.collection(collection).table}`).run();
   }
 
@@ -419,6 +487,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    this.docs.clear();
     this.statements.clear();
     this.collections.clear();
     if (this.db.open) this.db.close();
@@ -434,7 +503,6 @@ export class SqliteReadStore implements ReadStore {
       );
       statements = {
         table,
-        get: this.db.prepare<[string], string>(`SELECT doc FROM ${table} WHERE id = ?`).pluck(),
         getStored: this.db.prepare<[string], { doc: string; position: string }>(
           `SELECT doc, position FROM ${table} WHERE id = ?`,
         ),

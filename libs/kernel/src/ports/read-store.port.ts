@@ -89,6 +89,11 @@ export interface Checkpoint {
   state?: Json;
 }
 
+/**
+ * Documents a read store returns are read-only: an adapter may hand the same object to every reader (the SQLite
+ * one keeps the documents it has read until they change, and freezes them). Build new objects instead of
+ * changing them.
+ */
 export interface ReadStore {
   ensureCollection(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
   get<D extends Doc = Doc>(collection: string, id: string): Promise<D | null>;
