@@ -1,55 +1,23 @@
 'use strict';
-// The baseline: a raw node:http JSON server doing the least a real route must do (route, parse, answer ~1 KB).
+/**
+ * The baseline: a raw node:http server in its own process that answers every request with the same JSON body as
+ * the service route it stands beside (read from BASELINE_BODY_FILE), after reading the request body if there is
+ * one. No routing, no parsing: what any HTTP server must do at the least to give that answer on this machine.
+ */
 const http = require('node:http');
+const { readFileSync } = require('node:fs');
 
-const organization = {
-  object: 'organization',
-  id: 'baseline0000000000000',
-  title: 'Baseline organization',
-  createdAt: new Date().toISOString(),
-  emailDomains: [],
-  type: 'business',
-  inviteLinks: false,
-  plan: 'free',
-  trial: { status: 'notapplicable' },
-  sso: false,
-  ai: false,
-  urls: { location: 'http://localhost/v1/orgs/baseline0000000000000', app: 'http://localhost/o/baseline0000000000000' },
-  permissions: {
-    view: true,
-    admin: true,
-    ownTeam: true,
-    createContent: true,
-    createOpenAPISpec: true,
-    ingestConversations: true,
-    viewBilling: true,
-    listMembers: true,
-    listTeams: true,
-    listIntegrations: true,
-    listInstallations: true,
-    installIntegration: true,
-  },
-};
+const body = Buffer.from(readFileSync(process.env.BASELINE_BODY_FILE, 'utf8'));
+const headers = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
 
 const server = http.createServer((request, response) => {
-  if (request.method === 'GET') {
-    response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(organization));
-    return;
-  }
-  let body = '';
-  request.on('data', (chunk) => (body += chunk));
-  request.on('end', () => {
-    try {
-      const changes = JSON.parse(body);
-      if (typeof changes.title !== 'string') throw new Error('title');
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ ...organization, title: changes.title }));
-    } catch {
-      response.writeHead(400, { 'content-type': 'application/json' });
-      response.end('{"error":{"code":400,"message":"bad body"}}');
-    }
-  });
+  const answer = () => {
+    response.writeHead(200, headers);
+    response.end(body);
+  };
+  if (request.method === 'GET' || request.method === 'HEAD') return answer();
+  request.on('data', () => undefined);
+  request.on('end', answer);
 });
 
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
