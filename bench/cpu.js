@@ -16,7 +16,7 @@ const { join } = require('node:path');
 
 const REQUESTS = Number(process.argv[2] ?? 3000);
 const ROUNDS = Number(process.argv[3] ?? 5);
-const IN_FLIGHT = 50;
+const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 50);
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-cpu-'));

@@ -75,15 +75,12 @@ function rssOf(pid) {
   return Math.round(kb / 1024);
 }
 
-/** Starts a raw node:http server in its own process that answers `body` to every request. */
-async function startBaseline(body) {
+/** Starts a server in its own process (by default the raw node:http baseline) that answers `body` to every request. */
+async function startBaseline(body, script = 'baseline-server.js') {
   const file = join(mkdtempSync(join(tmpdir(), 'quire-bench-baseline-')), 'body.json');
   writeFileSync(file, body);
-  const { child, match } = await startProcess(
-    'node',
-    [join(__dirname, 'baseline-server.js')],
-    { BASELINE_BODY_FILE: file },
-    (out) => /^(\d+)\n/m.exec(out),
+  const { child, match } = await startProcess('node', [join(__dirname, script)], { BASELINE_BODY_FILE: file }, (out) =>
+    /^(\d+)\n/m.exec(out),
   );
   return {
     url: `http://127.0.0.1:${match[1]}`,
@@ -100,21 +97,32 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.
  * Measures one route against its baseline: the body the service answers (fetched once) is what the baseline
  * answers; then ROUNDS rounds of baseline then service. `request(base)` gives autocannon's options for a base URL.
  */
-async function measureRoute(name, { serviceUrl, sample, request }) {
+async function measureRoute(name, { serviceUrl, sample, request, ceiling = false }) {
   const baseline = await startBaseline(sample);
+  // For reads, the framework's ceiling too: Nest with the service's pipe, guard and query bus, no read at all.
+  const reference = ceiling ? await startBaseline(sample, 'framework-ceiling-server.js') : null;
   try {
     await load({ ...request(baseline.url), duration: 1 }); // warm-up
+    if (reference) await load({ ...request(reference.url), duration: 1 });
     await load({ ...request(serviceUrl), duration: 2 }); // warm-up
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       console.error(`  ${name}: round ${round + 1} of ${ROUNDS}`);
       const base = summarise('baseline', await load(request(baseline.url)));
+      const framework = reference ? summarise('framework', await load(request(reference.url))) : null;
       const service = summarise(name, await load(request(serviceUrl)));
       if (service.non2xx > 0) throw new Error(`${name}: ${service.non2xx} answers were not 2xx`);
-      rounds.push({ base, service, ratio: service.rps / base.rps });
+      if (framework && framework.non2xx > 0) throw new Error(`${name}: the framework ceiling answered non-2xx`);
+      rounds.push({ base, service, ratio: service.rps / base.rps, framework: framework && framework.rps / base.rps });
     }
     const ratios = rounds.map((r) => r.ratio);
+    const frameworkRatios = reference ? rounds.map((r) => r.framework) : null;
     return {
+      framework: frameworkRatios && {
+        min: Math.min(...frameworkRatios),
+        median: median(frameworkRatios),
+        max: Math.max(...frameworkRatios),
+      },
       name,
       rounds,
       bodyBytes: Buffer.byteLength(sample),
@@ -129,6 +137,7 @@ async function measureRoute(name, { serviceUrl, sample, request }) {
     };
   } finally {
     await baseline.stop();
+    await reference?.stop();
   }
 }
 
@@ -159,6 +168,7 @@ async function measureService() {
     }
     const orgPath = `/v1/orgs/${organizationId}`;
     const get = await measureRoute('GET /v1/orgs/{id}', {
+      ceiling: true,
       serviceUrl: url,
       sample: (await getText(path, headers)).text,
       request: (base) => ({ url: `${base}${orgPath}`, headers }),
@@ -269,6 +279,7 @@ async function measureSpaces({ url, env, headers, organizationId, userId }) {
 
   const relative = (full) => full.slice(url.length);
   const get = await measureRoute('GET /v1/spaces/{id}', {
+    ceiling: true,
     serviceUrl: url,
     sample: (await getText(spacePath, headers)).text,
     request: (base) => ({ url: `${base}${relative(spacePath)}`, headers }),
@@ -372,6 +383,17 @@ async function main() {
       ([r, target]) =>
         `| ${r.name} | ${r.bodyBytes} B | ${r.baseRps} | ${r.rps} | **${pctOf(r.ratio.median)}** (${pctOf(r.ratio.min)}–${pctOf(r.ratio.max)}) | ${r.p50} | ${r.p99} (${r.p99Max}) | ${target} |`,
     ),
+    '',
+    'The framework ceiling of a GET, measured in the same rounds: Nest on Fastify with the global validation pipe,',
+    'guard, query bus and parameter decorators the service uses, answering the same body from a constant',
+    '(bench/framework-ceiling-server.js):',
+    '',
+    ...rows
+      .filter(([r]) => r.framework)
+      .map(
+        ([r]) =>
+          `- ${r.name}: ${pctOf(r.framework.median)} of the raw baseline (${pctOf(r.framework.min)}–${pctOf(r.framework.max)}); the service reaches ${pctOf(r.ratio.median / r.framework.median)} of that ceiling`,
+      ),
     '',
     'Per round (baseline req/s → service req/s, service p99):',
     '',
