@@ -6,6 +6,8 @@
  * test. Not part of `npm run bench`.
  *
  * Usage: npm run build && node bench/cpu.js [requests per round (default 3000)] [rounds (default 5)]
+ * Environment: ONLY=get|patch runs one of the two; IN_FLIGHT (default 50) sets the requests in flight (1 makes the
+ * wall time of each step of a request its CPU time, for timing steps in place).
  * Prints one JSON line: microseconds of CPU per request for each round of GET and PATCH /v1/orgs/{id}.
  */
 require('reflect-metadata');
