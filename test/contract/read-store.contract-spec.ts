@@ -542,7 +542,7 @@ describe('SQLite read store shared with another process', () => {
     const store = new SqliteReadStore({ file: ':memory:' });
     try {
       await store.write([{ kind: 'put', collection: 'docs', doc: { id: 'd', list: [{ n: 1 }] }, position: 1n }]);
-      const doc = (await store.get('docs', 'd')) as { list: { n: number }[] };
+      const doc = (await store.get('docs', 'd')) as unknown as { list: { n: number }[] };
       expect(() => {
         doc.list[0].n = 2;
       }).toThrow(TypeError);
