@@ -1,9 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+import { SqliteEventStore } from '@app/event-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
+const run = promisify(execFile);
 
 /** The built server as `npm start` runs it: starts, answers, stops cleanly on SIGTERM, refuses bad configuration. */
 describe('server process (e2e)', () => {
@@ -49,6 +52,126 @@ describe('server process (e2e)', () => {
     const exit = await server.exited;
     expect(exit.code === 0 || exit.signal === 'SIGTERM').toBe(true);
     expect(server.output()).not.toMatch(/error/i);
+  });
+
+  async function portOf(server: ReturnType<typeof start>): Promise<string> {
+    for (let i = 0; i < 200; i++) {
+      const port = /listening on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1];
+      if (port) return port;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the server did not start:\n${server.output()}`);
+  }
+
+  const cli = (args: string[]) =>
+    run('node', ['dist/apps/cli/src/main.js', ...args], { cwd: ROOT, env: { ...process.env, DATA_DIR: dir } });
+
+  it('loses no acknowledged write when killed (SIGKILL) mid-burst, and finishes a rebuild asked for before the kill', async () => {
+    const env = { RATE_LIMIT_ENABLED: 'false' };
+    const first = start(env);
+    const port = await portOf(first);
+    const { token, organizationId } = JSON.parse(
+      (await cli(['bootstrap', '--email', 'crash@example.com', '--org', 'Crash Test', '--json'])).stdout,
+    ) as { token: string; organizationId: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const create = (base: string, i: number) =>
+      fetch(`${base}/v1/orgs/${organizationId}/spaces`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: `Space ${i}` }),
+      });
+    // the organization the CLI created in another process is visible once the service has polled it
+    for (let i = 0; ; i++) {
+      const response = await create(`http://127.0.0.1:${port}`, -1);
+      if (response.status === 201) break;
+      if (i > 100) throw new Error(`the service never saw the organization: ${response.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    const acknowledged: string[] = [];
+    let killed = false;
+    const writer = async (from: number) => {
+      for (let i = from; !killed; i += 10) {
+        try {
+          const response = await create(`http://127.0.0.1:${port}`, i);
+          if (response.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
+        } catch {
+          return; // the connection died with the server
+        }
+      }
+    };
+    const writers = Array.from({ length: 10 }, (_, i) => writer(i));
+    while (acknowledged.length < 30) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    // an operator asks for a rebuild and waits for it; the service is killed right after the request is stored
+    const waiting = cli(['projections', 'rebuild', 'spaces', '--wait', '--timeout', '60', '--json']);
+    const events = new SqliteEventStore({ file: join(dir, 'events.sqlite') });
+    try {
+      for (let i = 0; ; i++) {
+        const stored = await events.readAll({ after: (await events.headPosition()) - 200n });
+        if (stored.some((event) => event.type === 'ProjectionRebuildRequested')) break;
+        if (i > 400) throw new Error('the rebuild request was never stored');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    } finally {
+      await events.close();
+    }
+    first.child.kill('SIGKILL');
+    killed = true;
+    expect((await first.exited).signal).toBe('SIGKILL');
+    await Promise.all(writers);
+    const answered = [...acknowledged];
+
+    const second = start(env);
+    try {
+      const again = `http://127.0.0.1:${await portOf(second)}`;
+      const { stdout } = await waiting;
+      expect(JSON.parse(stdout)).toMatchObject({ requested: ['spaces'], rebuilt: true });
+      for (const id of answered) {
+        const response = await fetch(`${again}/v1/spaces/${id}`, { headers });
+        expect({ id, status: response.status }).toEqual({ id, status: 200 });
+      }
+      const status = JSON.parse((await cli(['projections', 'status', '--json'])).stdout) as {
+        projections: { name: string; rebuild: { state: string } | null }[];
+      };
+      expect(status.projections.find((p) => p.name === 'projection:spaces')?.rebuild).toMatchObject({ state: 'done' });
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 90_000);
+
+  it('gives up waiting for a rebuild when no service runs, with a clear message and a non-zero exit', async () => {
+    const server = start({});
+    const port = await portOf(server);
+    const { token } = JSON.parse(
+      (await cli(['bootstrap', '--email', 'nobody@example.com', '--org', 'Stopped', '--json'])).stdout,
+    ) as { token: string };
+    // the service has run its projections over the CLI's events (so they have checkpoints) before it stops
+    for (let i = 0; ; i++) {
+      const response = await fetch(`http://127.0.0.1:${port}/v1/orgs`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (response.status === 200 && ((await response.json()) as { count: number }).count === 1) break;
+      if (i > 100) throw new Error('the service never saw the organization');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await expect(cli(['projections', 'rebuild', 'spaces', '--wait', '--timeout', '1'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('no running service finished it within 1 s'),
+    });
+    const status = JSON.parse((await cli(['projections', 'status', '--json'])).stdout) as {
+      projections: { name: string; rebuild: unknown }[];
+    };
+    // the request waits in the store for the next service: status shows it pending
+    expect(status.projections.find((p) => p.name === 'projection:spaces')?.rebuild).toEqual({
+      state: 'pending',
+      position: expect.stringMatching(/^[0-9]+$/),
+      head: null,
+    });
+    expect(status.projections.find((p) => p.name === 'projection:organizations')?.rebuild).toBeNull();
   });
 
   it('refuses to start with an invalid configuration, naming the variable', async () => {

@@ -275,6 +275,81 @@ describe('projection runner', () => {
     expect(status.every((s) => s.state !== 'stopped')).toBe(true);
   });
 
+  it('resumes at the next start a rebuild that a crash interrupted, pending or running, and finishes it once', async () => {
+    const clock = new ManualClock();
+    for (const crashWhile of ['pending', 'running'] as const) {
+      const id = `${crashWhile}-counter`; // the store keeps the first round's events: each round counts its own
+      // A process that "crashes": from that moment none of its writes reach the store, as after a kill.
+      let crashed = false;
+      const neverOpens = new Promise<void>(() => undefined);
+      const dying = new Proxy(reads, {
+        get(target, property) {
+          if (property === 'write') {
+            return async (ops: WriteOp[], checkpoints?: Checkpoint[]) => {
+              if (crashed) throw new Error('the process is gone');
+              // a rebuild that gets under way stalls before its first write (it is running when the crash comes)
+              if (ops.some((op) => op.collection === 'counters__rebuild')) await neverOpens;
+              if (crashWhile === 'pending' && checkpoints?.some((c) => JSON.stringify(c.state).includes('"running"'))) {
+                crashed = true; // the crash comes right after the checkpoint that recorded the request
+                throw new Error('the process is gone');
+              }
+              return target.write(ops, checkpoints);
+            };
+          }
+          const value = Reflect.get(target, property, target) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const log: string[] = [];
+      const first = new ProjectionRunner(events, dying, [counters(), fragile], {
+        batchSize: 50,
+        backoffMs: 1,
+        maxAttempts: 1,
+        logger: { log: (m) => log.push(m), warn: () => undefined, error: () => undefined },
+      });
+      await first.start();
+      const { position } = await tick(id, 2);
+      await first.waitFor(position);
+      await reads.write([{ kind: 'put', collection: 'counters', doc: { id, count: 70 }, position }]);
+      const request = await requestProjectionRebuild(events, clock, ['counters'], 'test');
+      await first.waitFor(request, ['fragile']); // the lane has read the request and moved its checkpoint past it
+      const stored = async () =>
+        ((await reads.getCheckpoint('projection:counters'))?.state as { rebuild?: { state: string } }).rebuild;
+      await eventually(async () => expect((await stored())?.state).toBe('pending'));
+      if (crashWhile === 'running') {
+        await tick('b'); // the lane in service records the running rebuild with its next checkpoint
+        await eventually(async () => expect((await stored())?.state).toBe('running'));
+      }
+      crashed = true;
+      void first.stop(); // the stalled rebuild never ends: the dead runner is simply abandoned
+      expect(await reads.get('counters', id)).toEqual({ id, count: 70 });
+
+      const second = runner([counters(), fragile]);
+      await second.start();
+      await eventually(async () => expect(await reads.get('counters', id)).toEqual({ id, count: 2 }));
+      await eventually(async () => {
+        const status = (await second.status()).find((p) => p.name === 'counters')!;
+        expect(status.state).toBe('running');
+        expect(status.rebuild).toMatchObject({ state: 'done', position: request.toString() });
+        expect(await stored()).toMatchObject({ state: 'done', position: request.toString() });
+      });
+      // done once: a third start does not rebuild again
+      await second.stop();
+      await reads.write([{ kind: 'put', collection: 'counters', doc: { id, count: 71 }, position: request }]);
+      const thirdLog: string[] = [];
+      const third = runner([counters(), fragile], thirdLog);
+      await third.start();
+      await third.catchUp();
+      expect(await reads.get('counters', id)).toEqual({ id, count: 71 });
+      expect(thirdLog.filter((m) => m.includes('rebuild'))).toEqual([]);
+      await third.stop();
+      await reads.dropCollection('counters');
+      await reads.deleteCheckpoint('projection:counters');
+      await reads.dropCollection('fragile');
+      await reads.deleteCheckpoint('projection:fragile');
+    }
+  });
+
   it('times out a wait instead of answering stale data', async () => {
     const projections = runner([counters()]);
     await projections.start();

@@ -6,6 +6,10 @@ import {
   type EventStore,
   type GlobalPosition,
   type ReadStore,
+  PROJECTION_REBUILD_REQUESTED,
+  type ProjectionRebuildRequested,
+  type RebuildState,
+  type RecordedEvent,
   START,
   positionFromString,
   positionToString,
@@ -195,25 +199,52 @@ async function projectionsStatus(config: AppConfig, args: string[]): Promise<num
     const rows = [];
     for (const checkpoint of checkpoints) {
       const behind = await events.readAll({ after: checkpoint.position, maxCount: 10_001 });
-      const state = (checkpoint.state ?? {}) as { version?: number; parked?: unknown[] };
+      const state = (checkpoint.state ?? {}) as { version?: number; parked?: unknown[]; rebuild?: RebuildState };
       rows.push({
         name: checkpoint.name,
         version: state.version ?? null,
         checkpoint: checkpoint.position === START ? null : positionToString(checkpoint.position),
         lag: behind.length > 10_000 ? '10000+' : behind.length,
         parked: state.parked?.length ?? 0,
+        rebuild: rebuildOf(checkpoint.name, state.rebuild, behind),
       });
     }
     if (values.json) console.log(JSON.stringify({ head: positionToString(head), projections: rows }));
     else {
       console.log(`event store head: ${head === START ? '(empty)' : positionToString(head)}`);
-      console.table(rows);
+      console.table(
+        rows.map(({ rebuild, ...row }) => ({
+          ...row,
+          rebuild: rebuild ? `${rebuild.state} (asked at ${rebuild.position})` : '',
+        })),
+      );
     }
     return 0;
   } finally {
     await events.close();
     await reads.close();
   }
+}
+
+/**
+ * The last rebuild asked of a projection: what its checkpoint records (pending or running ones are carried out,
+ * again, by the next service to start), or a request stored after its checkpoint that no service has read yet.
+ */
+function rebuildOf(
+  checkpointName: string,
+  recorded: RebuildState | undefined,
+  behind: readonly RecordedEvent[],
+): (Omit<RebuildState, 'head'> & { head: string | null }) | null {
+  const name = checkpointName.slice(PROJECTION_PREFIX.length);
+  const unread = behind.filter((event) => {
+    if (event.type !== PROJECTION_REBUILD_REQUESTED) return false;
+    const wanted = (event.data as unknown as ProjectionRebuildRequested).projections;
+    return wanted === 'all' || (Array.isArray(wanted) && wanted.includes(name));
+  });
+  if (unread.length > 0 && recorded?.state !== 'running') {
+    return { state: 'pending', position: positionToString(unread[unread.length - 1].position), head: null };
+  }
+  return recorded ? { head: null, ...recorded } : null;
 }
 
 async function tailEvents(config: AppConfig, args: string[]): Promise<number> {

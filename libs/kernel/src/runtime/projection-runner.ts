@@ -30,6 +30,21 @@ export interface ProjectionStatus {
   lagCapped: boolean;
   parked: ParkedEvent[];
   state: 'running' | 'rebuilding' | 'stopped';
+  /** The last rebuild asked for (by an operator or through `rebuild`), while it waits, runs, or once it is done. */
+  rebuild?: RebuildState;
+}
+
+/**
+ * A rebuild of one projection, kept in its checkpoint so that a crash never drops it: `pending` from the batch
+ * that read the request (written with the checkpoint that moves past it), `running` once the replay aside has
+ * begun, `done` once the rebuilt collection is in service. A service that starts with a rebuild pending or
+ * running starts it (again) from the beginning. `position` is the last request it satisfies; `head` the head of
+ * the store when the replay began.
+ */
+export interface RebuildState {
+  state: 'pending' | 'running' | 'done';
+  position: string;
+  head?: string;
 }
 
 export interface ProjectionRunnerOptions {
@@ -69,6 +84,7 @@ interface CheckpointState {
    * it are already satisfied (without it, a replay would meet its own request again).
    */
   rebuiltFor?: string;
+  rebuild?: RebuildState;
 }
 
 interface Waiter {
@@ -94,6 +110,7 @@ export class ProjectionRunner {
   private readonly laneOf = new Map<string, Lane>();
   private readonly parked = new Map<string, ParkedEvent[]>();
   private readonly rebuiltFor = new Map<string, GlobalPosition>();
+  private readonly rebuilds = new Map<string, RebuildState>();
   /** Lanes rebuilding a projection aside, by projection name. */
   private readonly asides = new Map<string, Lane>();
   private waiters: Waiter[] = [];
@@ -129,6 +146,16 @@ export class ProjectionRunner {
       byPosition.set(key, [...(byPosition.get(key) ?? []), projection]);
     }
     for (const [key, projections] of byPosition) this.startLane({ position: positionFromString(key), projections });
+    // Rebuilds a crash interrupted (asked for, or under way) start again from the beginning.
+    for (const projection of this.projections) {
+      const rebuild = this.rebuilds.get(projection.name);
+      if (rebuild && rebuild.state !== 'done') {
+        this.options.logger?.log?.(
+          `projection ${projection.name}: resuming the rebuild asked for at ${rebuild.position}`,
+        );
+        this.startRebuild(projection.name);
+      }
+    }
   }
 
   async stop(): Promise<void> {
@@ -168,6 +195,12 @@ export class ProjectionRunner {
     this.asides.set(name, lane);
     try {
       aside.rebuiltFor = await this.events.headPosition();
+      const asked = this.rebuilds.get(name);
+      this.rebuilds.set(name, {
+        state: 'running',
+        position: asked && asked.state !== 'done' ? asked.position : positionToString(aside.rebuiltFor),
+        head: positionToString(aside.rebuiltFor),
+      });
       this.options.logger?.log?.(`projection ${name}: rebuilding from the start`);
       await this.store.dropCollection(aside.collection);
       await this.store.ensureCollection(aside.collection, projection.indexes ?? []);
@@ -218,6 +251,7 @@ export class ProjectionRunner {
         lagCapped: after.length > LAG_CAP,
         parked: this.parked.get(projection.name) ?? [],
         state: this.asides.has(projection.name) ? 'rebuilding' : lane ? 'running' : 'stopped',
+        ...(this.rebuilds.has(projection.name) ? { rebuild: this.rebuilds.get(projection.name) } : {}),
       });
     }
     return out;
@@ -249,6 +283,7 @@ export class ProjectionRunner {
         version: state?.version ?? projection.version,
         parked: state?.parked ?? [],
         ...(state?.rebuiltFor ? { rebuiltFor: state.rebuiltFor } : {}),
+        ...(state?.rebuild ? { rebuild: state.rebuild } : {}),
       },
     };
   }
@@ -269,12 +304,14 @@ export class ProjectionRunner {
     }
     this.parked.set(projection.name, state.parked);
     this.rebuiltFor.set(projection.name, state.rebuiltFor ? positionFromString(state.rebuiltFor) : START);
+    if (state.rebuild) this.rebuilds.set(projection.name, state.rebuild);
     return position;
   }
 
   /** A projection starting with no documents: any rebuild asked for until now is what it is about to do. */
   private async fromNothing(projection: Projection): Promise<GlobalPosition> {
     this.parked.set(projection.name, []);
+    this.rebuilds.delete(projection.name);
     this.rebuiltFor.set(projection.name, await this.events.headPosition());
     return START;
   }
@@ -292,7 +329,7 @@ export class ProjectionRunner {
           lane.busy = this.applyBatch(lane, batch);
           await lane.busy;
           lane.busy = undefined;
-          if (!lane.aside) this.takeRebuildRequests(lane, batch);
+          if (!lane.aside) this.startAskedRebuilds(lane);
           else if (lane.position >= (await this.events.headPosition())) await this.promote(lane);
         }
       } catch (error) {
@@ -328,7 +365,15 @@ export class ProjectionRunner {
     await this.store.replaceCollection(projection.collection, aside.collection);
     lane.aside = undefined;
     this.parked.set(projection.name, aside.parked);
-    this.rebuiltFor.set(projection.name, aside.rebuiltFor);
+    // A request that came while the replay ran is satisfied too: the replay went through everything up to now.
+    const asked = this.rebuilds.get(projection.name);
+    const satisfied = asked ? positionFromString(asked.position) : START;
+    this.rebuiltFor.set(projection.name, satisfied > aside.rebuiltFor ? satisfied : aside.rebuiltFor);
+    this.rebuilds.set(projection.name, {
+      state: 'done',
+      position: asked?.position ?? positionToString(aside.rebuiltFor),
+      head: positionToString(aside.rebuiltFor),
+    });
     await this.tryWrite([], this.checkpointsOf([projection], lane.position));
     this.laneOf.set(projection.name, lane);
     this.asides.delete(projection.name);
@@ -339,23 +384,45 @@ export class ProjectionRunner {
     aside.finished.resolve();
   }
 
-  /** Starts the rebuilds that requests in this batch ask of the lane's projections (not awaited: they stop the lane). */
-  private takeRebuildRequests(lane: Lane, batch: RecordedEvent[]): void {
+  /**
+   * Records the rebuilds that requests in this batch ask of the lane's projections: kept as `pending` in the
+   * checkpoint the batch writes, so that a crash after the checkpoint moved past a request does not lose it.
+   */
+  private noteRebuildRequests(lane: Lane, batch: RecordedEvent[]): void {
     for (const event of batch) {
       if (event.type !== PROJECTION_REBUILD_REQUESTED) continue;
       const wanted = (event.data as unknown as ProjectionRebuildRequested).projections;
-      for (const projection of [...lane.projections]) {
+      for (const projection of lane.projections) {
         if (wanted !== 'all' && !(Array.isArray(wanted) && wanted.includes(projection.name))) continue;
         if (event.position <= (this.rebuiltFor.get(projection.name) ?? START)) continue;
-        this.rebuild(projection.name).catch((error: unknown) =>
-          this.options.logger?.error(`projection ${projection.name}: rebuild failed: ${errorText(error)}`),
+        const current = this.rebuilds.get(projection.name);
+        // a replay under way satisfies a later request too (see `promote`); otherwise the request waits
+        this.rebuilds.set(
+          projection.name,
+          current?.state === 'running'
+            ? { ...current, position: positionToString(event.position) }
+            : { state: 'pending', position: positionToString(event.position) },
         );
       }
     }
   }
 
+  /** Starts the rebuilds asked of the lane's projections (not awaited: they take the projection out of the lane). */
+  private startAskedRebuilds(lane: Lane): void {
+    for (const projection of [...lane.projections]) {
+      if (this.rebuilds.get(projection.name)?.state === 'pending') this.startRebuild(projection.name);
+    }
+  }
+
+  private startRebuild(name: string): void {
+    this.rebuild(name).catch((error: unknown) =>
+      this.options.logger?.error(`projection ${name}: rebuild failed: ${errorText(error)}`),
+    );
+  }
+
   private async applyBatch(lane: Lane, batch: RecordedEvent[]): Promise<void> {
     const last = batch[batch.length - 1].position;
+    if (!lane.aside) this.noteRebuildRequests(lane, batch);
     const projections = [...lane.projections];
     const perProjection = new Map<Projection, WriteOp[]>();
     for (const projection of projections) {
@@ -390,6 +457,7 @@ export class ProjectionRunner {
         version: projection.version,
         parked: this.parked.get(projection.name) ?? [],
         rebuiltFor: positionToString(this.rebuiltFor.get(projection.name) ?? START),
+        ...(this.rebuilds.has(projection.name) ? { rebuild: this.rebuilds.get(projection.name) } : {}),
       } as unknown as Json,
     }));
   }
