@@ -164,4 +164,21 @@ describe('process runner', () => {
     expect(await events.readStream('reminders-t4')).toHaveLength(before.length);
     expect(sent).toHaveLength(1);
   });
+
+  it('brings its checkpoint up to the head a moment after events that do not concern it, with nothing more coming', async () => {
+    const running = await start();
+    const { position: concerning } = await open('t5', '2026-03-02T00:00:00.000Z');
+    await running.processes.waitFor(concerning);
+    // events of no interest right after a saved batch are saved at most once a second, and then without another batch
+    for (let i = 0; i < 3; i++) {
+      await events.append('other-1', [{ id: newEventId(), type: 'SomethingElse', data: {} }], 'any');
+    }
+    const head = await events.headPosition();
+    await running.processes.waitFor(head);
+    const stored = async () => (await reads.getCheckpoint('process:reminders'))?.position;
+    expect(await stored()).toBeLessThan(head);
+    const until = Date.now() + 3000;
+    while ((await stored()) !== head && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await stored()).toBe(head);
+  });
 });

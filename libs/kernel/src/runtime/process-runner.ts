@@ -187,11 +187,22 @@ export class ProcessRunner {
   private async follow(process: ProcessDefinition<unknown>, subscription: Subscription): Promise<void> {
     const handles = new Set(process.handles);
     let savedAt = 0;
+    let saved: GlobalPosition = START;
     let unsaved: GlobalPosition | null = null;
-    const save = async (position: GlobalPosition) => {
-      await this.readStore.write([], [{ name: checkpointName(process), position }]);
-      savedAt = Date.now();
+    let later: ReturnType<typeof setTimeout> | null = null;
+    let saving: Promise<void> = Promise.resolve();
+    // Saves go one after the other and never move the checkpoint back (a delayed save may meet a newer one).
+    const save = (position: GlobalPosition): Promise<void> => {
+      if (later) clearTimeout(later);
+      later = null;
       unsaved = null;
+      saving = saving.then(async () => {
+        if (position <= saved) return;
+        await this.readStore.write([], [{ name: checkpointName(process), position }]);
+        saved = position;
+        savedAt = Date.now();
+      });
+      return saving;
     };
     try {
       for await (const batch of subscription) {
@@ -206,11 +217,22 @@ export class ProcessRunner {
         // A batch that concerned the process is checkpointed at once; others at most once a second (replaying
         // them after a crash is harmless: nothing in them is for this process).
         if (handled > 0 || Date.now() - savedAt >= CHECKPOINT_INTERVAL_MS) await save(last);
-        else unsaved = last;
+        else {
+          unsaved = last;
+          // saved a moment later even if no other batch comes, so that a process at rest shows no lag
+          later ??= setTimeout(() => {
+            later = null;
+            if (unsaved !== null)
+              save(unsaved).catch((error: unknown) =>
+                this.options.logger?.error(`process ${process.name}: checkpoint not saved: ${String(error)}`),
+              );
+          }, CHECKPOINT_INTERVAL_MS);
+        }
         this.positions.set(process.name, last);
         this.notify();
       }
       if (unsaved !== null) await save(unsaved);
+      else if (later) clearTimeout(later);
     } catch (error) {
       this.options.logger?.error(`process ${process.name} stopped: ${(error as Error).stack ?? String(error)}`);
     }
