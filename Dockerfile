@@ -2,11 +2,13 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json .npmrc ./
-RUN npm install
+# Exactly the versions in package-lock.json (npm ci fails rather than resolve anything afresh).
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY apps apps
 COPY libs libs
+# Pruning keeps the production packages npm ci installed (better-sqlite3 built once, for this image's platform).
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
