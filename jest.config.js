@@ -1,8 +1,32 @@
+const fs = require('node:fs');
+const path = require('node:path');
+
 /**
- * Jest runs TypeScript through SWC in CommonJS mode. NestJS 12 ships ESM only, so its packages (and the few
- * other ESM-only dependencies) are transpiled too instead of being ignored.
+ * Jest runs TypeScript through SWC in CommonJS mode and cannot load ES modules itself. NestJS 12 and the
+ * unified/micromark family ship ESM only, so every installed package that declares `"type": "module"` (found
+ * once here, scopes included) is transpiled too instead of being ignored.
  */
-const esmPackages = ['content-disposition', '@nestjs', '@gitbook', 'event-iterator', 'eventsource-parser'].join('|');
+function esmOnlyPackages(root = path.join(__dirname, 'node_modules')) {
+  const names = new Set(['content-disposition', '@nestjs', '@gitbook']);
+  const visit = (dir, prefix) => {
+    for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      if (entry.startsWith('.')) continue;
+      if (entry.startsWith('@') && !prefix) {
+        visit(path.join(dir, entry), `${entry}/`);
+        continue;
+      }
+      try {
+        const manifest = JSON.parse(fs.readFileSync(path.join(dir, entry, 'package.json'), 'utf8'));
+        if (manifest.type === 'module') names.add(`${prefix}${entry}`);
+      } catch {
+        // not a package
+      }
+    }
+  };
+  visit(root, '');
+  return [...names].map((name) => name.replace(/[.+]/g, '\\$&'));
+}
+const esmPackages = esmOnlyPackages().join('|');
 
 /** @type {import('jest').Config} */
 module.exports = {
