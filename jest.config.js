@@ -4,7 +4,7 @@ const path = require('node:path');
 /**
  * Jest runs TypeScript through SWC in CommonJS mode and cannot load ES modules itself. NestJS 12 and the
  * unified/micromark family ship ESM only, so every installed package that declares `"type": "module"` (found
- * once here, scopes included) is transpiled too instead of being ignored.
+ * once here, scopes and nested copies included) is transpiled too instead of being ignored.
  */
 function esmOnlyPackages(root = path.join(__dirname, 'node_modules')) {
   const names = new Set(['content-disposition', '@nestjs', '@gitbook']);
@@ -21,6 +21,8 @@ function esmOnlyPackages(root = path.join(__dirname, 'node_modules')) {
       } catch {
         // not a package
       }
+      // a package may hold its own (ESM) copy of a dependency whose top-level copy is CommonJS
+      if (dir === root || prefix) visit(path.join(dir, entry, 'node_modules'), '');
     }
   };
   visit(root, '');
@@ -52,8 +54,9 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleNameMapper: {
-    '^@app/(kernel|event-store|read-store|identity|content|review|publishing|extensibility)$': '<rootDir>/libs/$1/src',
-    '^@app/(kernel|event-store|read-store|identity|content|review|publishing|extensibility)/(.*)$':
+    '^@app/(kernel|event-store|read-store|blob-store|identity|content|review|publishing|extensibility)$':
+      '<rootDir>/libs/$1/src',
+    '^@app/(kernel|event-store|read-store|blob-store|identity|content|review|publishing|extensibility)/(.*)$':
       '<rootDir>/libs/$1/src/$2',
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

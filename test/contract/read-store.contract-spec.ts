@@ -203,6 +203,23 @@ function contract(name: string, adapter: Adapter) {
       expect(await store.getMany(collection, [])).toEqual([]);
     });
 
+    it('filters on the values an array field holds ($has)', async () => {
+      await fill([
+        { id: '1', tags: ['a', 'b'], n: [1, 2] },
+        { id: '2', tags: ['b'], n: [3] },
+        { id: '3', tags: 'a' },
+        { id: '4' },
+      ]);
+      const ids = async (filter: Filter) =>
+        (await store.find(collection, { filter, limit: 100, sort: [] })).items.map((d) => d.id).sort();
+      expect(await ids({ tags: { $has: 'a' } })).toEqual(['1']);
+      expect(await ids({ tags: { $has: 'b' } })).toEqual(['1', '2']);
+      expect(await ids({ tags: { $has: 'c' } })).toEqual([]);
+      expect(await ids({ n: { $has: 3 } })).toEqual(['2']);
+      expect(await ids({ tags: { $has: 'b' }, n: { $has: 1 } })).toEqual(['1']);
+      expect(await store.count(collection, { tags: { $has: 'b' } })).toBe(2);
+    });
+
     it('filters by equality, null (missing too), booleans, operators, dotted fields and $or', async () => {
       await fill([
         { id: '1', role: 'admin', age: 30, active: true, org: { plan: 'free' }, name: 'Ada Lovelace' },

@@ -34,7 +34,7 @@ const spacePermissions = (role: Role) => ({
   edit: atLeast(role, 'edit'),
   triggerGitSync: atLeast(role, 'edit'),
   comment: atLeast(role, 'comment'),
-  merge: atLeast(role, 'edit'),
+  merge: atLeast(role, 'review'),
   review: atLeast(role, 'review'),
   installIntegration: role === 'admin',
 });

@@ -1,10 +1,22 @@
+import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { FilesystemBlobStore } from '@app/blob-store';
 import { EventStoreModule } from '@app/event-store';
 import { ContentModule } from '@app/content';
 import { IdentityModule } from '@app/identity';
-import { type Clock, PAGE_CURSORS, PUBLIC_URLS, PageCursorCodec, RuntimeModule } from '@app/kernel';
+import {
+  BLOB_STORE,
+  type Clock,
+  PAGE_CURSORS,
+  PUBLIC_URLS,
+  PageCursorCodec,
+  RuntimeModule,
+  URL_SIGNER,
+  UrlSigner,
+} from '@app/kernel';
 import { ReadStoreModule } from '@app/read-store';
+import { ReviewModule } from '@app/review';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -35,14 +47,17 @@ export class AppModule {
         }),
         IdentityModule,
         ContentModule,
+        ReviewModule,
       ],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: PAGE_CURSORS, useValue: new PageCursorCodec(config.cursorSecret) },
         { provide: PUBLIC_URLS, useValue: { api: `${config.publicUrl}/v1`, app: config.appUrl } },
+        { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
+        { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
       ],
-      exports: [PAGE_CURSORS, PUBLIC_URLS, APP_CONFIG],
+      exports: [PAGE_CURSORS, PUBLIC_URLS, APP_CONFIG, URL_SIGNER, BLOB_STORE],
     };
   }
 }

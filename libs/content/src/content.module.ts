@@ -19,6 +19,7 @@ import { CreateSpaceHandler } from './application/create-space/create-space.comm
 import { CreateSpaceController } from './application/create-space/create-space.http';
 import { DeleteCollectionHandler } from './application/delete-collection/delete-collection.command';
 import { DeleteCollectionController } from './application/delete-collection/delete-collection.http';
+import { DownloadBlobController } from './application/download-blob/download-blob.http';
 import { DeleteSpaceHandler } from './application/delete-space/delete-space.command';
 import { DeleteSpaceController } from './application/delete-space/delete-space.http';
 import { DuplicateSpaceHandler } from './application/duplicate-space/duplicate-space.command';
@@ -72,6 +73,7 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
     MoveSpaceController,
     TransferSpaceController,
     ReadContentController,
+    DownloadBlobController,
   ],
   providers: [
     ContentAccess,

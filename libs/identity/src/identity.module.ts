@@ -13,6 +13,7 @@ import { organizationDecider, organizationStream } from './domain';
 import { identityProjections } from './projections';
 import { pendingInvitesProcess } from './processes/pending-invites.process';
 import { OrganizationAccess } from './public/organization-access';
+import { UserDirectory } from './public/user-directory';
 import { CreateApiTokenHandler } from './application/create-api-token/create-api-token.command';
 import { CreateApiTokenController } from './application/create-api-token/create-api-token.http';
 import { CreateOrganizationHandler } from './application/create-organization/create-organization.command';
@@ -61,6 +62,7 @@ import { UpdateOrganizationController } from './application/update-organization/
   providers: [
     { provide: APP_GUARD, useClass: TokenAuthGuard },
     OrganizationAccess,
+    UserDirectory,
     GetUserHandler,
     CreateApiTokenHandler,
     ListApiTokensHandler,
@@ -75,7 +77,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     RemoveMemberHandler,
     InviteMembersHandler,
   ],
-  exports: [OrganizationAccess],
+  exports: [OrganizationAccess, UserDirectory],
 })
 export class IdentityModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {

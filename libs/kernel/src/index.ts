@@ -4,6 +4,7 @@ export * from './domain/roles';
 export * from './ports/event-store.port';
 export * from './ports/read-store.port';
 export * from './ports/clock.port';
+export * from './ports/blob-store.port';
 export * from './runtime/ids';
 export * from './runtime/handle-command';
 export * from './runtime/projection';

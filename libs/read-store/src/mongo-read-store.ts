@@ -111,6 +111,10 @@ function compileCondition(field: string, condition: FieldCondition): Document {
       case '$contains':
         parts.push({ [path]: { $regex: escapeRegex(String(operand)), $options: 'i' } });
         break;
+      case '$has':
+        // only arrays: equality on a scalar field would match too
+        parts.push({ [path]: { $elemMatch: { $eq: operand } } });
+        break;
       default:
         throw new Error(`unknown filter operator ${operator}`);
     }

@@ -127,6 +127,12 @@ function compileCondition(field: string, condition: FieldCondition, params: SqlV
         params.push(String(operand));
         parts.push(`instr(lower(${expr}), lower(?)) > 0`);
         break;
+      case '$has':
+        params.push(bind(operand as Scalar));
+        parts.push(
+          `(${typeOf(field)} = 'array' AND EXISTS (SELECT 1 FROM json_each(doc, '$.${field}') WHERE value = ?))`,
+        );
+        break;
       default:
         throw new Error(`unknown filter operator ${operator}`);
     }

@@ -2,6 +2,7 @@ import { type PublicUrls } from '@app/kernel';
 import { type RoleOrGuest } from '@app/kernel/domain';
 import { collectionPermissions, spacePermissions } from '../domain';
 import { type CollectionDoc, type SpaceDoc } from './read-models';
+import { NO_ACTIVITY, type SpaceActivityCounts } from './space-activity';
 
 /** The seed's Collection shape, with permissions for the caller's effective role. */
 export function presentCollection(collection: CollectionDoc, role: RoleOrGuest, urls: PublicUrls) {
@@ -21,8 +22,13 @@ export function presentCollection(collection: CollectionDoc, role: RoleOrGuest, 
   };
 }
 
-/** The seed's Space shape, with permissions for the caller's effective role. */
-export function presentSpace(space: SpaceDoc, role: RoleOrGuest, urls: PublicUrls) {
+/** The seed's Space shape, with permissions for the caller's effective role and the counters of its activity. */
+export function presentSpace(
+  space: SpaceDoc,
+  role: RoleOrGuest,
+  urls: PublicUrls,
+  activity: SpaceActivityCounts = NO_ACTIVITY,
+) {
   return {
     object: 'space' as const,
     id: space.id,
@@ -42,10 +48,10 @@ export function presentSpace(space: SpaceDoc, role: RoleOrGuest, urls: PublicUrl
     ...(space.parent ? { parent: space.parent } : {}),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
-    comments: space.comments,
-    changeRequests: space.changeRequests,
-    changeRequestsOpen: space.changeRequestsOpen,
-    changeRequestsDraft: space.changeRequestsDraft,
+    comments: activity.comments,
+    changeRequests: activity.changeRequests,
+    changeRequestsOpen: activity.changeRequestsOpen,
+    changeRequestsDraft: activity.changeRequestsDraft,
     permissions: spacePermissions(role, space.editMode === 'locked'),
   };
 }

@@ -37,10 +37,6 @@ export interface SpaceDoc {
   deleted: boolean;
   deletedAt?: string;
   purgeAt?: string;
-  comments: number;
-  changeRequests: number;
-  changeRequestsOpen: number;
-  changeRequestsDraft: number;
   /** Revision of the space's stream (the ETag). */
   version: number;
   [key: string]: unknown;
@@ -53,6 +49,8 @@ export interface RevisionDoc {
   type: RevisionType;
   pages: PageNode[];
   files: FileNode[];
+  /** The change request a merge revision comes from. */
+  mergedFrom?: string;
   createdAt: string;
   [key: string]: unknown;
 }

@@ -32,8 +32,8 @@ describe('space permissions', () => {
   };
   const read = { ...none, view: true, access: true };
   const comment = { ...read, comment: true };
-  const edit = { ...comment, edit: true, triggerGitSync: true, merge: true };
-  const review = { ...edit, review: true };
+  const edit = { ...comment, edit: true, triggerGitSync: true };
+  const review = { ...edit, review: true, merge: true };
   const create = review;
   const admin = { ...create, admin: true, viewInviteLinks: true, installIntegration: true };
 

@@ -10,7 +10,10 @@ export function collectionPermissions(role: RoleOrGuest) {
   };
 }
 
-/** The Space `permissions` object, from the caller's effective role; a locked space refuses edits to everyone. */
+/**
+ * The Space `permissions` object, from the caller's effective role; a locked space refuses edits to everyone.
+ * Merging a change request needs the review role (editors propose, reviewers merge).
+ */
 export function spacePermissions(role: RoleOrGuest, locked: boolean) {
   return {
     view: atLeast(role, 'read'),
@@ -20,7 +23,7 @@ export function spacePermissions(role: RoleOrGuest, locked: boolean) {
     edit: !locked && atLeast(role, 'edit'),
     triggerGitSync: !locked && atLeast(role, 'edit'),
     comment: atLeast(role, 'comment'),
-    merge: !locked && atLeast(role, 'edit'),
+    merge: !locked && atLeast(role, 'review'),
     review: atLeast(role, 'review'),
     installIntegration: atLeast(role, 'admin'),
   };

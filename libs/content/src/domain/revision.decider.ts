@@ -44,6 +44,8 @@ export type FileNode = {
   size: number;
   downloadURL: string;
   dimensions?: { width: number; height: number };
+  /** Set when the bytes are kept by the service (BlobStore key): `downloadURL` is then built when presented. */
+  blobKey?: string;
 };
 
 export type CreateRevision = Command<
@@ -55,6 +57,8 @@ export type CreateRevision = Command<
     type: RevisionType;
     pages: PageInput[];
     files: FileNode[];
+    /** The change request a `merge` revision comes from. */
+    mergedFrom?: string;
   }
 >;
 export type RevisionCommand = CreateRevision;
@@ -68,6 +72,7 @@ export type RevisionCreated = DomainEvent<
     type: RevisionType;
     pages: PageNode[];
     files: FileNode[];
+    mergedFrom?: string;
     createdBy?: string;
     createdAt: string;
   }

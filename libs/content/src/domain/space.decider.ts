@@ -3,6 +3,7 @@ import {
   type Decider,
   type DefaultLevel,
   type DomainEvent,
+  DomainError,
   IllegalState,
   NotFound,
   ValidationFailed,
@@ -42,8 +43,14 @@ export type DeleteSpace = Command<'DeleteSpace', { spaceId: string }>;
 /** `parent` is where the space comes back: its old collection, or the top level when that is gone. */
 export type RestoreSpace = Command<'RestoreSpace', { spaceId: string; parent: string | null }>;
 export type PurgeSpace = Command<'PurgeSpace', { spaceId: string }>;
-/** Makes another revision the space's current content (what merging a change request does). */
-export type ChangeSpaceRevision = Command<'ChangeSpaceRevision', { spaceId: string; revisionId: string }>;
+/**
+ * Makes another revision the space's current content (what merging a change request does). With
+ * `expectedRevisionId`, the change holds only while the space is still at that revision (or already at the new one).
+ */
+export type ChangeSpaceRevision = Command<
+  'ChangeSpaceRevision',
+  { spaceId: string; revisionId: string; expectedRevisionId?: string }
+>;
 export type SpaceCommand =
   ChangeSpaceRevision | CreateSpace | UpdateSpace | MoveSpace | TransferSpace | DeleteSpace | RestoreSpace | PurgeSpace;
 
@@ -168,6 +175,10 @@ export const spaceDecider: Decider<SpaceState, SpaceCommand, SpaceEvent> = {
         const space = requireActive(state, command.data.spaceId);
         if (space.locked) throw new IllegalState('the space is locked: its content cannot change');
         if (space.revisionId === command.data.revisionId) return [];
+        const expected = command.data.expectedRevisionId;
+        if (expected !== undefined && space.revisionId !== expected) {
+          throw new DomainError('conflict', `the space's content changed (now at revision ${space.revisionId})`);
+        }
         return [
           {
             type: 'SpaceRevisionChanged',

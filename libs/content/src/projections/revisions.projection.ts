@@ -27,6 +27,7 @@ export const revisionsProjection: Projection<RevisionDoc> = {
       pages: data.pages,
       files: data.files,
       createdAt: data.createdAt,
+      ...(data.mergedFrom ? { mergedFrom: data.mergedFrom } : {}),
       ...(data.createdBy ? { createdBy: data.createdBy } : {}),
     };
   },

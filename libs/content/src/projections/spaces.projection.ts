@@ -65,10 +65,6 @@ export const spacesProjection: Projection<SpaceDoc> = {
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
         deleted: false,
-        comments: 0,
-        changeRequests: 0,
-        changeRequestsOpen: 0,
-        changeRequestsDraft: 0,
         version: event.revision,
       };
     }

@@ -1,5 +1,28 @@
 export { ContentAccess } from '../application/content-access';
-export { publishRevision } from '../application/publish-revision';
+export {
+  publishRevision,
+  recordRevision,
+  switchSpaceRevision,
+  spaceContentState,
+  loadRevision,
+  type NewRevision,
+} from '../application/publish-revision';
+export {
+  SPACE_ACTIVITY,
+  CHANGE_REQUEST_LOOKUP,
+  type ChangeRequestLookup,
+  type SpaceActivity,
+  type SpaceActivityCounts,
+} from '../application/space-activity';
+export {
+  ReadContentQuery,
+  ContentParams,
+  PageParams,
+  FileListParams,
+  type ContentRead,
+} from '../application/read-content/read-content.query';
+export { blobDownloadUrl } from '../application/read-content/content-presenters';
+export { presentSpace } from '../application/presenters';
 export {
   SPACES,
   COLLECTIONS,
@@ -9,4 +32,13 @@ export {
   type CollectionDoc,
   type RevisionDoc,
 } from '../application/read-models';
-export { type PageInput, type FileNode } from '../domain';
+export {
+  type PageInput,
+  type PageNode,
+  type FileNode,
+  type RevisionType,
+  type RevisionCreated,
+  allPages,
+  buildPageTree,
+  slugify,
+} from '../domain';

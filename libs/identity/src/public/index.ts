@@ -1,2 +1,3 @@
 export * from './organization-access';
 export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../application/bootstrap/bootstrap';
+export { UserDirectory, type UserBody } from './user-directory';

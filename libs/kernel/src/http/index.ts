@@ -7,3 +7,4 @@ export * from './urls';
 export * from './list';
 export * from './optional-field';
 export * from './query-flag';
+export * from './url-signer';

@@ -22,8 +22,8 @@ export interface StoredDoc<D extends Doc = Doc> {
 
 /**
  * Filter on top-level or dotted fields. A plain value means equality (null matches a missing field too);
- * an operator object allows `$in`, `$ne`, `$exists`, `$gt`/`$gte`/`$lt`/`$lte` and `$contains`
- * (case-insensitive substring). `$or` takes a list of filters. Read models keep one type per field: a boolean
+ * an operator object allows `$in`, `$ne`, `$exists`, `$gt`/`$gte`/`$lt`/`$lte`, `$contains`
+ * (case-insensitive substring) and `$has` (an array field holds this value). `$or` takes a list of filters. Read models keep one type per field: a boolean
  * condition is not required to tell `true`/`false` from the numbers 1/0 (the SQLite adapter does not).
  */
 export type FieldCondition =
@@ -40,6 +40,7 @@ export type FieldCondition =
       $lt?: string | number;
       $lte?: string | number;
       $contains?: string;
+      $has?: string | number;
     };
 
 export interface Filter {

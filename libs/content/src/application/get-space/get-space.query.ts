@@ -1,8 +1,9 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { PUBLIC_URLS, type PublicUrls } from '@app/kernel';
 import { ContentAccess } from '../content-access';
 import { type SpaceBody, presentSpace } from '../presenters';
+import { SPACE_ACTIVITY, type SpaceActivity, activityOf } from '../space-activity';
 
 export interface SpaceView {
   body: SpaceBody;
@@ -24,10 +25,12 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
   constructor(
     private readonly access: ContentAccess,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    @Optional() @Inject(SPACE_ACTIVITY) private readonly activity?: SpaceActivity,
   ) {}
 
   async execute({ spaceId, userId }: GetSpaceQuery): Promise<SpaceView> {
     const { space, role } = await this.access.requireSpace(spaceId, userId, 'read', 'read it', 'visible');
-    return { body: presentSpace(space, role, this.urls), version: space.version };
+    const counts = await activityOf(this.activity, [spaceId]);
+    return { body: presentSpace(space, role, this.urls, counts.get(spaceId)), version: space.version };
   }
 }

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import {
   type ListQuery,
@@ -10,9 +10,11 @@ import {
   READ_STORE,
   type ReadStore,
 } from '@app/kernel';
+import { type RoleOrGuest } from '@app/kernel/domain';
 import { ContentAccess } from '../content-access';
 import { listVisible } from '../list-query';
 import { type SpaceBody, presentSpace } from '../presenters';
+import { SPACE_ACTIVITY, type SpaceActivity, activityOf } from '../space-activity';
 import { SPACES, type SpaceDoc } from '../read-models';
 
 export class ListCollectionSpacesQuery extends Query<ListResponse<SpaceBody>> {
@@ -33,11 +35,12 @@ export class ListCollectionSpacesHandler implements IQueryHandler<ListCollection
     @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly access: ContentAccess,
+    @Optional() @Inject(SPACE_ACTIVITY) private readonly activity?: SpaceActivity,
   ) {}
 
   async execute({ collectionId, userId, params }: ListCollectionSpacesQuery) {
     const { viewer } = await this.access.requireCollection(collectionId, userId, 'read', 'list its spaces');
-    return listVisible<SpaceDoc, SpaceBody>(
+    const page = await listVisible<SpaceDoc, { space: SpaceDoc; role: RoleOrGuest }>(
       this.store,
       this.cursors,
       this.access,
@@ -49,7 +52,15 @@ export class ListCollectionSpacesHandler implements IQueryHandler<ListCollection
         sort: [['sortKey', 1]],
         query: params,
       },
-      (space, role) => presentSpace(space, role, this.urls),
+      (space, role) => ({ space, role }),
     );
+    const counts = await activityOf(
+      this.activity,
+      page.items.map((item) => item.space.id),
+    );
+    return {
+      ...page,
+      items: page.items.map(({ space, role }) => presentSpace(space, role, this.urls, counts.get(space.id))),
+    };
   }
 }

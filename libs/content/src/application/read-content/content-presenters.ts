@@ -1,4 +1,4 @@
-import { type PublicUrls } from '@app/kernel';
+import { type PublicUrls, type UrlSigner } from '@app/kernel';
 import { type FileNode, type PageNode } from '../../domain';
 import { type RevisionDoc } from '../read-models';
 
@@ -60,26 +60,32 @@ export function presentPage(
   };
 }
 
-export function presentFile(file: FileNode) {
+/** Where a file kept by the service is downloaded: a signed address that needs no token. */
+export function blobDownloadUrl(key: string, urls: PublicUrls, signer: UrlSigner): string {
+  const path = `/blobs/${key}`;
+  return `${urls.api}${path}?${signer.sign(path)}`;
+}
+
+export function presentFile(file: FileNode, urls: PublicUrls, signer: UrlSigner) {
   return {
     id: file.id,
     name: file.name,
     contentType: file.contentType,
-    downloadURL: file.downloadURL,
+    downloadURL: file.blobKey ? blobDownloadUrl(file.blobKey, urls, signer) : file.downloadURL,
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
   };
 }
 
 /** The spec's Revision shape. */
-export function presentRevision(revision: RevisionDoc, urls: PublicUrls) {
+export function presentRevision(revision: RevisionDoc, urls: PublicUrls, signer: UrlSigner) {
   return {
     object: 'revision' as const,
     id: revision.id,
     type: revision.type,
     parents: revision.parents,
     pages: revision.pages.map((page) => presentPage(page, revision.spaceId, urls)),
-    files: revision.files.map(presentFile),
+    files: revision.files.map((file) => presentFile(file, urls, signer)),
     reusableContents: [],
     createdAt: revision.createdAt,
     urls: { app: `${urls.app}/s/${revision.spaceId}/~/revisions/${revision.id}` },

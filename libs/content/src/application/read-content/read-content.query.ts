@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
@@ -12,13 +12,21 @@ import {
   type PageCursorCodec,
   type PublicUrls,
   QueryFlag,
+  URL_SIGNER,
+  type UrlSigner,
   READ_STORE,
   type ReadStore,
 } from '@app/kernel';
-import { allPages } from '../../domain';
+import { type FileNode, allPages } from '../../domain';
 import { ContentAccess } from '../content-access';
 import { REVISIONS, type RevisionDoc } from '../read-models';
-import { type DocumentFormat, presentFile, presentPage, presentRevision } from './content-presenters';
+import { CHANGE_REQUEST_LOOKUP, type ChangeRequestLookup } from '../space-activity';
+import {
+  type DocumentFormat,
+  presentFile as presentRevisionFile,
+  presentPage,
+  presentRevision,
+} from './content-presenters';
 
 /** Options every content read accepts (the spec's `metadata` and `computed`; there is no computed content). */
 export class ContentParams {
@@ -59,6 +67,8 @@ export class ReadContentQuery extends Query<unknown> {
     readonly spaceId: string,
     readonly userId: string,
     readonly read: ContentRead,
+    /** Read this revision of the space instead of the current one (a change request's content). */
+    readonly revisionId?: string,
   ) {
     super();
   }
@@ -71,17 +81,25 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    @Inject(URL_SIGNER) private readonly signer: UrlSigner,
     private readonly access: ContentAccess,
+    @Optional() @Inject(CHANGE_REQUEST_LOOKUP) private readonly changeRequests?: ChangeRequestLookup,
   ) {}
 
-  async execute({ spaceId, userId, read }: ReadContentQuery): Promise<unknown> {
+  async execute({ spaceId, userId, read, revisionId: pinned }: ReadContentQuery): Promise<unknown> {
     const { space } = await this.access.requireSpace(spaceId, userId, 'read', 'read its content');
-    const revisionId = read.kind === 'revision' && read.revisionId ? read.revisionId : space.revision;
+    const revisionId = read.kind === 'revision' && read.revisionId ? read.revisionId : (pinned ?? space.revision);
+    const presentFile = (file: FileNode) => presentRevisionFile(file, this.urls, this.signer);
     const revision = await this.store.get<RevisionDoc>(REVISIONS, revisionId);
     if (!revision || revision.spaceId !== spaceId) throw new NotFound(`Revision ${revisionId} not found`);
     switch (read.kind) {
-      case 'revision':
-        return presentRevision(revision, this.urls);
+      case 'revision': {
+        const body: Record<string, unknown> = presentRevision(revision, this.urls, this.signer);
+        if (revision.type === 'merge' && revision.mergedFrom && this.changeRequests) {
+          body.mergedFrom = await this.changeRequests.changeRequest(spaceId, revision.mergedFrom, userId);
+        }
+        return body;
+      }
       case 'pages':
         return { pages: revision.pages.map((page) => presentPage(page, spaceId, this.urls)) };
       case 'page': {

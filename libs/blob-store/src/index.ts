@@ -1,0 +1,1 @@
+export { FilesystemBlobStore } from './filesystem-blob-store';

@@ -1,0 +1,2 @@
+export { ReviewModule } from './review.module';
+export * from './public';

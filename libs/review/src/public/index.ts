@@ -1,0 +1,2 @@
+export { CHANGE_REQUESTS, type ChangeRequestDoc, REVIEW_READ_MODELS } from '../application/read-models';
+export { type ChangeRequestStatus, changeRequestsStream } from '../domain';
