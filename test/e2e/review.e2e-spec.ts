@@ -434,6 +434,30 @@ describe('review: change requests', () => {
     });
   });
 
+  it('exports a PDF of the change request at a signed address that expires after an hour', async () => {
+    const spaceId = await space('PDF');
+    const cr = await changeRequest(spaceId, 'Printable');
+    await write(spaceId, cr.id, [
+      insert('Chapter', '# Title\n\nSome *text*.', { ref: 'ch' }),
+      insert('Sub', 'x', { into: 'ch' }),
+    ]);
+    const [chapter] = await pagesOf(`${crPath(spaceId, cr.id)}/content/pages`);
+    const answer = await as(reader.token).get(`${crPath(spaceId, cr.id)}/pdf`);
+    expect(answer.status).toBe(200);
+    const url = new URL(answer.body.url);
+    const download = await fetch(`${service.url}${url.pathname}${url.search}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const only = await as(ada.token).get(`${crPath(spaceId, cr.id)}/pdf?only=true&page=${chapter.id}`);
+    expect(only.body.url).not.toBe(answer.body.url);
+    expectError(await as(ada.token).get(`${crPath(spaceId, cr.id)}/pdf?page=nope`), 404);
+    expectError(await as(bob.token).get(`${crPath(spaceId, cr.id)}/pdf`), 404);
+    service.clock.advance(61 * 60 * 1000);
+    expect((await fetch(`${service.url}${url.pathname}${url.search}`)).status).toBe(404);
+  });
+
   it('works through the official client: create, write pages, merge, read the space', async () => {
     const api = new GitBookAPI({ authToken: ada.token, endpoint: service.url });
     const spaceId = await space('Client');

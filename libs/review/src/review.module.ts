@@ -8,6 +8,8 @@ import { CreateChangeRequestHandler } from './application/create-change-request/
 import { CreateChangeRequestController } from './application/create-change-request/create-change-request.http';
 import { EditContentHandler } from './application/edit-content/edit-content.command';
 import { EditContentController } from './application/edit-content/edit-content.http';
+import { ExportPdfController } from './application/export-pdf/export-pdf.http';
+import { ExportPdfHandler } from './application/export-pdf/export-pdf.query';
 import { GetChangeRequestController } from './application/get-change-request/get-change-request.http';
 import { GetChangeRequestHandler } from './application/get-change-request/get-change-request.query';
 import { ListChangeRequestsController } from './application/list-change-requests/list-change-requests.http';
@@ -40,6 +42,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     EditContentController,
     MergeChangeRequestController,
     UpdateFromSpaceController,
+    ExportPdfController,
   ],
   providers: [
     ReviewAccess,
@@ -54,6 +57,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     EditContentHandler,
     MergeChangeRequestHandler,
     UpdateFromSpaceHandler,
+    ExportPdfHandler,
   ],
   exports: [SPACE_ACTIVITY, CHANGE_REQUEST_LOOKUP],
 })
