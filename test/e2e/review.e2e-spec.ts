@@ -403,6 +403,30 @@ describe('review: change requests', () => {
       expect(titles).toEqual(['From a', 'From b']);
     });
 
+    it('refuses a merge whose result would be nested too deep (409), records nothing, and merges others after', async () => {
+      const spaceId = await space();
+      const setup = await changeRequest(spaceId);
+      await write(spaceId, setup.id, [insert('P', 'p'), insert('Q', 'q')]);
+      expect((await as(ada.token).post(`${crPath(spaceId, setup.id)}/merge`)).status).toBe(200);
+      const [p, q] = await pagesOf(`/v1/spaces/${spaceId}/content/pages`);
+      // one side nests ten pages under P, the other ten under Q and moves P to the bottom of that chain:
+      // each side is 12 levels deep at most, together they would be 22
+      const chain = (prefix: string, top: string) =>
+        Array.from({ length: 10 }, (_, i) =>
+          insert(`${prefix}${i}`, 'x', { ref: `${prefix}${i}`, into: i === 0 ? top : `${prefix}${i - 1}` }),
+        );
+      const under = await changeRequest(spaceId, 'under P');
+      const over = await changeRequest(spaceId, 'P under Q');
+      await write(spaceId, under.id, chain('d', p.id));
+      await write(spaceId, over.id, [...chain('c', q.id), { operation: 'update_page', page: p.id, into: 'c9' }]);
+      expect((await as(ada.token).post(`${crPath(spaceId, under.id)}/merge`)).status).toBe(200);
+      await refused(() => as(ada.token).post(`${crPath(spaceId, over.id)}/merge`), 409, /nested more than 20 levels/);
+      expect((await as(ada.token).get(crPath(spaceId, over.id))).body.status).toBe('draft');
+      const another = await changeRequest(spaceId, 'still mergeable');
+      await write(spaceId, another.id, [insert('Later', 'x')]);
+      expect((await as(ada.token).post(`${crPath(spaceId, another.id)}/merge`)).status).toBe(200);
+    });
+
     it('finishes a merge whose start was recorded but which never landed (a crash between the steps)', async () => {
       const spaceId = await space();
       const cr = await changeRequest(spaceId);

@@ -75,7 +75,9 @@ export class ChangeRequestMerges {
    * Lands a started merge: records the merge revision, moves the space to it (only from the revision the merge
    * was computed on) and marks the change request merged. Every step is idempotent, so finishing a merge again
    * after a crash completes it exactly once. If the space cannot move (it was locked or changed meanwhile), the
-   * merge is abandoned and the caller gets a 409.
+   * merge is abandoned and the caller gets a 409; so it is when the merged content breaks a content limit (too
+   * deep or too many pages), which is checked before the merge starts but is checked again here for a merge
+   * resumed after a crash.
    */
   async complete(
     spaceId: string,
@@ -83,19 +85,20 @@ export class ChangeRequestMerges {
     merging: MergeInProgress,
     actor: string | undefined,
     extra: Partial<CommandMetadata> = {},
+    computed?: ThreeWay,
   ): Promise<MergeAnswer> {
     const metadata: CommandMetadata = { now: this.clock.now().toISOString(), ...(actor ? { actor } : {}), ...extra };
-    const merged = await this.threeWay(spaceId, merging.base, merging.ours, merging.theirs);
-    await recordRevision(this.events, metadata, {
-      revisionId: merging.revisionId,
-      spaceId,
-      parents: [merging.ours, merging.theirs],
-      type: 'merge',
-      pages: merged.pages,
-      files: merged.files,
-      mergedFrom: changeRequestId,
-    });
+    const merged = computed ?? (await this.threeWay(spaceId, merging.base, merging.ours, merging.theirs));
     try {
+      await recordRevision(this.events, metadata, {
+        revisionId: merging.revisionId,
+        spaceId,
+        parents: [merging.ours, merging.theirs],
+        type: 'merge',
+        pages: merged.pages,
+        files: merged.files,
+        mergedFrom: changeRequestId,
+      });
       await switchSpaceRevision(this.events, metadata, {
         spaceId,
         revisionId: merging.revisionId,

@@ -6,12 +6,13 @@ import {
   EVENT_STORE,
   type EventStore,
   IllegalState,
+  ValidationFailed,
   handleCommand,
   loadState,
   metadataFor,
   newId,
 } from '@app/kernel';
-import { spaceContentState } from '@app/content';
+import { buildPageTree, spaceContentState } from '@app/content';
 import { baseOf, changeRequestsDecider, changeRequestsStream, findChangeRequest } from '../../domain';
 import { ReviewAccess } from '../review-access';
 import { ChangeRequestMerges, type MergeAnswer } from './change-request-merges';
@@ -55,12 +56,19 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
         theirs: request.revision,
         base: baseOf(request),
       };
+      const merged = await this.merges.threeWay(spaceId, merging.base, merging.ours, merging.theirs);
+      try {
+        buildPageTree(merged.pages); // the limits the merge revision must meet, checked before anything is recorded
+      } catch (error) {
+        if (!(error instanceof ValidationFailed)) throw error;
+        throw new IllegalState(`the merged content would break a content limit: ${error.message}`);
+      }
       await handleCommand(this.events, changeRequestsDecider, changeRequestsStream(spaceId), {
         type: 'StartMerge',
         data: { spaceId, ...merging },
         metadata: metadataFor(this.clock, userId, { correlationId }),
       });
-      return this.merges.complete(spaceId, request.changeRequestId, merging, userId, { correlationId });
+      return this.merges.complete(spaceId, request.changeRequestId, merging, userId, { correlationId }, merged);
     });
   }
 }
