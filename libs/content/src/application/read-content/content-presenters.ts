@@ -1,3 +1,4 @@
+import { markdownToDocument } from '@app/documents';
 import { type PublicUrls, type UrlSigner } from '@app/kernel';
 import { type FileNode, type PageNode } from '../../domain';
 import { type RevisionDoc } from '../read-models';
@@ -16,25 +17,8 @@ const LAYOUT = {
   metadata: true,
 } as const;
 
-/**
- * Markdown as the spec's JSON document: headings (`#`, `##`, `###`) and paragraphs of plain text. Richer blocks
- * come with the editing API of the review context.
- */
-export function toDocument(markdown: string) {
-  const text = (value: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: [] }] });
-  const nodes = markdown
-    .split(/\n{2,}/)
-    .map((block) => block.trim())
-    .filter((block) => block.length > 0)
-    .map((block) => {
-      const heading = /^(#{1,3})\s+(.*)$/s.exec(block);
-      if (heading) {
-        return { object: 'block', type: `heading-${heading[1].length}`, data: {}, nodes: [text(heading[2])] };
-      }
-      return { object: 'block', type: 'paragraph', nodes: [text(block.replace(/\n/g, ' '))] };
-    });
-  return { object: 'document', data: {}, nodes };
-}
+/** Markdown as the spec's JSON document (a real markdown parse: see libs/documents). */
+export const toDocument = markdownToDocument;
 
 /** A page of a revision; its body only in the `format` asked for (markdown when none is given). */
 export function presentPage(
