@@ -1,1 +1,2 @@
 export * from './change-requests.decider';
+export * from './comment-thread.decider';
