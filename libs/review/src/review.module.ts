@@ -20,6 +20,27 @@ import { MergeChangeRequestController } from './application/merge-change-request
 import { ReadChangeRequestContentController } from './application/read-change-request-content/read-change-request-content.http';
 import { ReadChangeRequestContentHandler } from './application/read-change-request-content/read-change-request-content.query';
 import { ReviewAccess } from './application/review-access';
+import { ListCommentsController } from './application/list-comments/list-comments.http';
+import { ListCommentsHandler } from './application/list-comments/list-comments.query';
+import { GetCommentController } from './application/get-comment/get-comment.http';
+import { GetCommentHandler } from './application/get-comment/get-comment.query';
+import { PostCommentController } from './application/post-comment/post-comment.http';
+import { PostCommentHandler } from './application/post-comment/post-comment.command';
+import { UpdateCommentController } from './application/update-comment/update-comment.http';
+import { UpdateCommentHandler } from './application/update-comment/update-comment.command';
+import { DeleteCommentController } from './application/delete-comment/delete-comment.http';
+import { DeleteCommentHandler } from './application/delete-comment/delete-comment.command';
+import { ListRepliesController } from './application/list-replies/list-replies.http';
+import { ListRepliesHandler } from './application/list-replies/list-replies.query';
+import { GetReplyController } from './application/get-reply/get-reply.http';
+import { GetReplyHandler } from './application/get-reply/get-reply.query';
+import { PostReplyController } from './application/post-reply/post-reply.http';
+import { PostReplyHandler } from './application/post-reply/post-reply.command';
+import { UpdateReplyController } from './application/update-reply/update-reply.http';
+import { UpdateReplyHandler } from './application/update-reply/update-reply.command';
+import { DeleteReplyController } from './application/delete-reply/delete-reply.http';
+import { DeleteReplyHandler } from './application/delete-reply/delete-reply.command';
+import { CommentThreads } from './application/comment-threads';
 import { ReviewChangeRequestLookup, ReviewSpaceActivity } from './application/space-activity.provider';
 import { UpdateChangeRequestHandler } from './application/update-change-request/update-change-request.command';
 import { UpdateChangeRequestController } from './application/update-change-request/update-change-request.http';
@@ -27,8 +48,8 @@ import { UpdateFromSpaceHandler } from './application/update-from-space/update-f
 import { UpdateFromSpaceController } from './application/update-from-space/update-from-space.http';
 
 /**
- * Change requests: proposing changes to a space, writing their content, merging them with a three-way merge and
- * updating them from the space. Global so that the content context finds the space counters it shows.
+ * Change requests (proposing changes to a space, writing their content, merging them with a three-way merge and
+ * updating them from the space) and the comments, replies and reactions on spaces and change requests. Global so that the content context finds the space counters it shows.
  */
 @Global()
 @Module({
@@ -43,6 +64,16 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     MergeChangeRequestController,
     UpdateFromSpaceController,
     ExportPdfController,
+    ListCommentsController,
+    GetCommentController,
+    PostCommentController,
+    UpdateCommentController,
+    DeleteCommentController,
+    ListRepliesController,
+    GetReplyController,
+    PostReplyController,
+    UpdateReplyController,
+    DeleteReplyController,
   ],
   providers: [
     ReviewAccess,
@@ -58,6 +89,17 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     MergeChangeRequestHandler,
     UpdateFromSpaceHandler,
     ExportPdfHandler,
+    CommentThreads,
+    ListCommentsHandler,
+    GetCommentHandler,
+    PostCommentHandler,
+    UpdateCommentHandler,
+    DeleteCommentHandler,
+    ListRepliesHandler,
+    GetReplyHandler,
+    PostReplyHandler,
+    UpdateReplyHandler,
+    DeleteReplyHandler,
   ],
   exports: [SPACE_ACTIVITY, CHANGE_REQUEST_LOOKUP],
 })

@@ -202,14 +202,23 @@ function react(post: PostFacts, emoji: string, user: string, present: boolean): 
   return { ...post, reactions };
 }
 
-function requireComment(state: CommentThreadState, commentId: string) {
+/** The comment, if it is in the thread the caller named (a space, or one of its change requests). */
+function inThread(state: CommentThreadState, where: ThreadScope) {
   const comment = state.comment;
-  if (!comment || comment.deleted) throw new NotFound(`Comment ${commentId} not found`);
+  if (!comment || comment.deleted) return null;
+  const same =
+    comment.spaceId === where.spaceId && (comment.changeRequestId ?? null) === (where.changeRequestId ?? null);
+  return same ? comment : null;
+}
+
+function requireComment(state: CommentThreadState, where: Meta) {
+  const comment = inThread(state, where);
+  if (!comment) throw new NotFound(`Comment ${where.commentId} not found`);
   return comment;
 }
 
-function requireReply(state: CommentThreadState, commentId: string, replyId: string) {
-  const reply = requireComment(state, commentId).replies[replyId];
+function requireReply(state: CommentThreadState, where: Meta, replyId: string) {
+  const reply = requireComment(state, where).replies[replyId];
   if (!reply || reply.deleted) throw new NotFound(`Reply ${replyId} not found`);
   return reply;
 }
@@ -252,7 +261,7 @@ export const commentThreadDecider: Decider<CommentThreadState, CommentCommand, C
       }
       case 'UpdateComment': {
         const user = requireActor(command.metadata.actor);
-        const comment = requireComment(state, commentId);
+        const comment = requireComment(state, command.data);
         const { body, resolved, addedReactions, removedReactions } = command.data;
         const scope = scopeOf(comment);
         const events: CommentEvent[] = [];
@@ -278,8 +287,8 @@ export const commentThreadDecider: Decider<CommentThreadState, CommentCommand, C
       }
       case 'DeleteComment': {
         const user = requireActor(command.metadata.actor);
-        const comment = state.comment;
-        if (!comment || comment.deleted) return []; // already gone: nothing to do
+        const comment = inThread(state, command.data);
+        if (!comment) return []; // already gone (or never in this thread): nothing to do
         if (comment.postedBy !== user && !command.data.mayModerate) {
           throw new Forbidden('Only its author or an admin of the space can delete a comment');
         }
@@ -298,7 +307,7 @@ export const commentThreadDecider: Decider<CommentThreadState, CommentCommand, C
       }
       case 'PostReply': {
         const author = requireActor(command.metadata.actor);
-        const comment = requireComment(state, commentId);
+        const comment = requireComment(state, command.data);
         const { replyId } = command.data;
         if (comment.replies[replyId]) return [];
         return [
@@ -310,9 +319,9 @@ export const commentThreadDecider: Decider<CommentThreadState, CommentCommand, C
       }
       case 'UpdateReply': {
         const user = requireActor(command.metadata.actor);
-        const comment = requireComment(state, commentId);
+        const comment = requireComment(state, command.data);
         const { replyId, body, addedReactions, removedReactions } = command.data;
-        const reply = requireReply(state, commentId, replyId);
+        const reply = requireReply(state, command.data, replyId);
         const scope = scopeOf(comment);
         const events: CommentEvent[] = [];
         if (body !== undefined) {
@@ -337,8 +346,8 @@ export const commentThreadDecider: Decider<CommentThreadState, CommentCommand, C
       }
       case 'DeleteReply': {
         const user = requireActor(command.metadata.actor);
-        const comment = state.comment;
-        if (!comment || comment.deleted) return [];
+        const comment = inThread(state, command.data);
+        if (!comment) return [];
         const { replyId } = command.data;
         const reply = comment.replies[replyId];
         if (!reply || reply.deleted) return [];

@@ -1,14 +1,15 @@
 import { type Projection } from '@app/kernel';
-import { CHANGE_REQUEST_EVENTS, type ChangeRequestEvent } from '../domain';
+import { CHANGE_REQUEST_EVENTS, type ChangeRequestEvent, type CommentEvent } from '../domain';
+import { OPEN_COMMENT_EVENTS, openCommentsDelta } from './space-activity.projection';
 import { CHANGE_REQUESTS, type ChangeRequestDoc } from '../application/read-models';
 
 const withContributor = (doc: ChangeRequestDoc, userId: string | undefined) =>
   userId && !doc.contributors.includes(userId) ? [...doc.contributors, userId] : doc.contributors;
 
-/** One document per change request, as the API shows it. */
+/** One document per change request, as the API shows it (with the number of its open comments). */
 export const changeRequestsProjection: Projection<ChangeRequestDoc> = {
   name: 'change_requests',
-  version: 1,
+  version: 2,
   collection: CHANGE_REQUESTS,
   indexes: [
     {
@@ -25,10 +26,10 @@ export const changeRequestsProjection: Projection<ChangeRequestDoc> = {
       ],
     },
   ],
-  handles: CHANGE_REQUEST_EVENTS,
-  idOf: (event) => String(event.data.changeRequestId),
+  handles: [...CHANGE_REQUEST_EVENTS, ...OPEN_COMMENT_EVENTS],
+  idOf: (event) => (typeof event.data.changeRequestId === 'string' ? event.data.changeRequestId : null),
   evolve(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as ChangeRequestEvent;
+    const event = { type: recorded.type, data: recorded.data } as ChangeRequestEvent | CommentEvent;
     if (event.type === 'ChangeRequestCreated') {
       const data = event.data;
       return {
@@ -87,6 +88,11 @@ export const changeRequestsProjection: Projection<ChangeRequestDoc> = {
         };
       case 'ChangeRequestOutdated':
         return { ...doc, outdated: true };
+      case 'CommentPosted':
+      case 'CommentResolved':
+      case 'CommentReopened':
+      case 'CommentDeleted':
+        return { ...doc, comments: Math.max(0, doc.comments + openCommentsDelta(event)) };
       case 'ChangeRequestMergeStarted':
       case 'ChangeRequestMergeAbandoned':
         return doc;
