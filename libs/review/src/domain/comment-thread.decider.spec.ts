@@ -172,4 +172,20 @@ describe('comment thread decider', () => {
       .when({ type: 'UpdateReply', data: { ...scope, replyId: 'zz', body: 'No' }, metadata: at(T1, 'bob') })
       .thenThrows('not-found', /Reply zz/);
   });
+
+  it('answers a comment named through another space or change request as not found, and leaves it alone', () => {
+    given(commentThreadDecider, [posted])
+      .when({ type: 'UpdateComment', data: { ...scope, spaceId: 's2', resolved: true }, metadata: at(T1, 'ada') })
+      .thenThrows('not-found', /Comment c1/);
+    given(commentThreadDecider, [posted])
+      .when({
+        type: 'UpdateComment',
+        data: { ...scope, changeRequestId: 'cr1', resolved: true },
+        metadata: at(T1, 'ada'),
+      })
+      .thenThrows('not-found');
+    given(commentThreadDecider, [posted])
+      .when({ type: 'DeleteComment', data: { ...scope, spaceId: 's2', mayModerate: true }, metadata: at(T1, 'ada') })
+      .thenNothing();
+  });
 });
