@@ -458,6 +458,72 @@ describe('review: change requests', () => {
     });
   });
 
+  describe('links', () => {
+    it('lists links by target with their status, per page of a change request, file backlinks, and for the space', async () => {
+      const spaceId = await space();
+      const cr = await changeRequest(spaceId);
+      const appUrl = (await as(ada.token).get(`/v1/spaces/${spaceId}`)).body.urls.app as string;
+      const inApp = `${new URL(appUrl).origin}/s/elsewhere`;
+      const written = await as(ada.token).post(`${crPath(spaceId, cr.id)}/content?compat=false`, {
+        changes: [
+          {
+            operation: 'insert_files',
+            files: [{ name: 'chart.txt', ref: 'chart', base64: Buffer.from('1,2').toString('base64') }],
+          },
+          insert('Target', 'I am linked to', { ref: 'target' }),
+          insert(
+            'Source',
+            `See [the target](./target), [the chart](./chart), [a site](https://example.com), [app](${inApp}), ` +
+              '[gone](/pages/nowhere) and [the target again](./target).',
+            { ref: 'source' },
+          ),
+        ],
+      });
+      expect(written.status).toBe(200);
+      const pages = await pagesOf(`${crPath(spaceId, cr.id)}/content/pages`);
+      const source = pages.find((p) => p.title === 'Source')!;
+      const target = pages.find((p) => p.title === 'Target')!;
+      const fileId = written.body.insertedFiles[0].id;
+
+      const links = await as(ada.token).get(`${crPath(spaceId, cr.id)}/content/page/${source.id}/links`);
+      expect(links.status).toBe(200);
+      const byStatus = (items: any[]) =>
+        items.map((item) => [item.status, item.targetReference?.kind ?? null, item.locationReferences.length]);
+      expect(byStatus(links.body.items)).toEqual([
+        ['ok', 'page', 1],
+        ['ok', 'file', 1],
+        ['ok', 'url', 1],
+        ['in-app', 'url', 1],
+        ['broken', null, 1],
+      ]);
+      expect(links.body.items[0].targetReference.page.id).toBe(target.id);
+      expect(links.body.items[0].locationReferences[0].page.id).toBe(source.id);
+      expect(links.body.stats).toEqual({ total: 5, broken: { total: 1 } });
+      const targetLinks = await as(ada.token).get(`${crPath(spaceId, cr.id)}/content/page/${target.id}/links`);
+      expect(targetLinks.body.items).toEqual([]);
+
+      const backlinks = await as(ada.token).get(`${crPath(spaceId, cr.id)}/content/files/${fileId}/backlinks`);
+      expect(backlinks.status).toBe(200);
+      expect(backlinks.body.items.map((l: any) => [l.kind, l.page.id])).toEqual([['page', source.id]]);
+
+      // the space has none until the change request is merged
+      expect((await as(ada.token).get(`/v1/spaces/${spaceId}/links`)).body.stats.total).toBe(0);
+      expect((await as(ada.token).post(`${crPath(spaceId, cr.id)}/merge`)).status).toBe(200);
+      const spaceLinks = await as(ada.token).get(`/v1/spaces/${spaceId}/links`);
+      expect(spaceLinks.body.count).toBe(5);
+      const broken = await as(ada.token).get(`/v1/spaces/${spaceId}/links?status=broken`);
+      expect(broken.body.items.map((item: any) => item.status)).toEqual(['broken']);
+      expect(broken.body.stats).toEqual({ total: 5, broken: { total: 1 } });
+      const inAppOnly = await as(ada.token).get(`/v1/spaces/${spaceId}/links?status=in-app&limit=1`);
+      expect(inAppOnly.body.items).toHaveLength(1);
+
+      expectError(await as(ada.token).get(`/v1/spaces/${spaceId}/links?status=fine`), 400, /status/);
+      expectError(await as(ada.token).get(`${crPath(spaceId, cr.id)}/content/page/nope/links`), 404);
+      expectError(await as(ada.token).get(`${crPath(spaceId, cr.id)}/content/files/nope/backlinks`), 404);
+      expectError(await as(bob.token).get(`/v1/spaces/${spaceId}/links`), 404);
+    });
+  });
+
   it('exports a PDF of the change request at a signed address that expires after an hour', async () => {
     const spaceId = await space('PDF');
     const cr = await changeRequest(spaceId, 'Printable');

@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import { documentToMarkdown } from './document-to-markdown';
 import { markdownToDocument } from './markdown-to-document';
+import { referencesOf } from './references';
 
 // The official schema of a JSON document, to check that what Quire serves is one.
 const spec = require('gitbook-spec-0137/spec/openapi.json');
@@ -160,5 +161,25 @@ describe('markdown and JSON documents', () => {
     expect(() => documentToMarkdown({ object: 'document', nodes: [nested] })).toThrow(/levels deep/);
     const wide = Array.from({ length: 20_001 }, () => ({ object: 'block', type: 'divider' }));
     expect(() => documentToMarkdown({ object: 'document', nodes: wide })).toThrow(/at most 20000 nodes/);
+  });
+
+  it('finds the references of a body: links, images and definitions, each target once', () => {
+    const markdown = [
+      'See [one](/pages/p1), [again](/pages/p1), [the site](https://example.com) and [here](#setup).',
+      '',
+      '![chart](/files/f1)',
+      '',
+      '[ref]: https://example.com/defined',
+      '',
+      '`[not a link](/pages/p9)`',
+    ].join('\n');
+    expect(referencesOf(markdown)).toEqual([
+      { kind: 'page', page: 'p1' },
+      { kind: 'url', url: 'https://example.com' },
+      { kind: 'anchor', anchor: 'setup' },
+      { kind: 'file', file: 'f1' },
+      { kind: 'url', url: 'https://example.com/defined' },
+    ]);
+    expect(referencesOf('plain words only')).toEqual([]);
   });
 });

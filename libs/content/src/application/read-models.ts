@@ -55,6 +55,16 @@ export interface RevisionDoc {
   [key: string]: unknown;
 }
 
+export const REVISION_LINKS = 'revision_links';
+
+/** The references found in the pages of one revision (a `ContentRef` of libs/documents per link). */
+export interface RevisionLinksDoc {
+  id: string;
+  spaceId: string;
+  references: { from: string; ref: { kind: string; [key: string]: string }; broken: boolean }[];
+  [key: string]: unknown;
+}
+
 /** The projections a collection or space answer reads (what a mutating endpoint waits for). */
 export const CONTENT_READ_MODELS = ['collections', 'spaces'];
-export const REVISION_READ_MODELS = ['collections', 'spaces', 'revisions'];
+export const REVISION_READ_MODELS = ['collections', 'spaces', 'revisions', 'revision_links'];

@@ -1,3 +1,4 @@
 export * from './organization-access';
 export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../application/bootstrap/bootstrap';
 export { UserDirectory, type UserBody } from './user-directory';
+export { GetOrganizationQuery } from '../application/get-organization/get-organization.query';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '@app/kernel';
-import { ContentParams, FileListParams, PageParams, ReadContentQuery } from './read-content.query';
+import { ContentParams, FileListParams, LinkListParams, PageParams, ReadContentQuery } from './read-content.query';
 
 @ApiTags('content')
 @Controller()
@@ -32,6 +32,16 @@ export class ReadContentController {
     return this.queries.execute(
       new ReadContentQuery(spaceId, actor.userId, { kind: 'page', pageId, format: params.format }),
     );
+  }
+
+  @Get('spaces/:spaceId/links')
+  @ApiOperation({
+    operationId: 'listSpaceLinks',
+    summary: 'The links of the current revision, by target, with their status (ok, broken, in-app) and counts',
+  })
+  links(@CurrentActor() actor: Actor, @Param('spaceId') spaceId: string, @Query() params: LinkListParams) {
+    const { status, ...list } = params;
+    return this.queries.execute(new ReadContentQuery(spaceId, actor.userId, { kind: 'links', status, params: list }));
   }
 
   @Get('spaces/:spaceId/content/files')

@@ -1,5 +1,5 @@
 import { Inject, Optional } from '@nestjs/common';
-import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { type IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import {
@@ -18,8 +18,10 @@ import {
   type ReadStore,
 } from '@app/kernel';
 import { type FileNode, allPages } from '../../domain';
+import { GetOrganizationQuery } from '@app/identity';
 import { ContentAccess } from '../content-access';
-import { REVISIONS, type RevisionDoc } from '../read-models';
+import { GetSpaceQuery } from '../get-space/get-space.query';
+import { REVISIONS, REVISION_LINKS, type RevisionDoc, type RevisionLinksDoc } from '../read-models';
 import { CHANGE_REQUEST_LOOKUP, type ChangeRequestLookup } from '../space-activity';
 import {
   type DocumentFormat,
@@ -27,6 +29,7 @@ import {
   presentPage,
   presentRevision,
 } from './content-presenters';
+import { LINK_STATUSES, type LinkContext, type LinkStatus, fileBacklinks, linkUsages } from './links';
 
 /** Options every content read accepts (the spec's `metadata` and `computed`; there is no computed content). */
 export class ContentParams {
@@ -47,6 +50,13 @@ export class PageParams extends ContentParams {
   evaluated?: boolean;
 }
 
+export class LinkListParams extends ListQuery {
+  @ApiPropertyOptional({ enum: LINK_STATUSES, description: 'Only links with this status' })
+  @OptionalField()
+  @IsIn(LINK_STATUSES)
+  status?: LinkStatus;
+}
+
 export class FileListParams extends ListQuery {
   @QueryFlag(true)
   metadata?: boolean;
@@ -60,7 +70,10 @@ export type ContentRead =
   | { kind: 'pages' }
   | { kind: 'page'; pageId: string; format?: DocumentFormat }
   | { kind: 'files'; params: FileListParams }
-  | { kind: 'file'; fileId: string };
+  | { kind: 'file'; fileId: string }
+  | { kind: 'links'; status?: LinkStatus; params: ListQuery }
+  | { kind: 'page-links'; pageId: string; params: ListQuery }
+  | { kind: 'file-backlinks'; fileId: string; params: ListQuery };
 
 export class ReadContentQuery extends Query<unknown> {
   constructor(
@@ -83,6 +96,7 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     @Inject(URL_SIGNER) private readonly signer: UrlSigner,
     private readonly access: ContentAccess,
+    private readonly queries: QueryBus,
     @Optional() @Inject(CHANGE_REQUEST_LOOKUP) private readonly changeRequests?: ChangeRequestLookup,
   ) {}
 
@@ -113,22 +127,71 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
         if (!file) throw new NotFound(`File ${read.fileId} not found`);
         return presentFile(file);
       }
-      case 'files': {
+      case 'files':
         // Files live inside the revision document: page through them by position, with a signed cursor.
-        const scope = `files:${spaceId}:${revision.id}`;
-        const after = this.cursors.decode(scope, read.params.page);
-        const start = after ? Number(after.id) : 0;
-        const limit = read.params.limit ?? DEFAULT_LIMIT;
-        const items = revision.files.slice(start, start + limit).map(presentFile);
-        const end = start + items.length;
-        return {
-          items,
-          count: revision.files.length,
-          ...(limit > 0 && end < revision.files.length
-            ? { next: { page: this.cursors.encode(scope, { values: [], id: String(end) }) } }
-            : {}),
-        };
+        return this.paged(`files:${spaceId}:${revision.id}`, read.params, revision.files, presentFile);
+      case 'links': {
+        const usages = linkUsages(await this.links(revision), await this.linkContext(revision, userId), {
+          status: read.status,
+        });
+        const scope = `links:${spaceId}:${revision.id}:${read.status ?? ''}`;
+        return { ...this.paged(scope, read.params, usages.items, (item) => item), stats: usages.stats };
+      }
+      case 'page-links': {
+        if (![...allPages(revision.pages)].some((page) => page.id === read.pageId)) {
+          throw new NotFound(`Page ${read.pageId} not found`);
+        }
+        const usages = linkUsages(await this.links(revision), await this.linkContext(revision, userId), {
+          from: read.pageId,
+        });
+        const scope = `page-links:${spaceId}:${revision.id}:${read.pageId}`;
+        return { ...this.paged(scope, read.params, usages.items, (item) => item), stats: usages.stats };
+      }
+      case 'file-backlinks': {
+        if (!revision.files.some((file) => file.id === read.fileId))
+          throw new NotFound(`File ${read.fileId} not found`);
+        const locations = fileBacklinks(
+          await this.links(revision),
+          read.fileId,
+          await this.linkContext(revision, userId),
+        );
+        return this.paged(`backlinks:${spaceId}:${revision.id}:${read.fileId}`, read.params, locations, (item) => item);
       }
     }
+  }
+
+  /** A page of a list kept inside one document, by position, with a signed cursor. */
+  private paged<T, R>(scope: string, params: ListQuery, all: readonly T[], present: (item: T) => R) {
+    const after = this.cursors.decode(scope, params.page);
+    const start = after ? Number(after.id) : 0;
+    const limit = params.limit ?? DEFAULT_LIMIT;
+    const items = all.slice(start, start + limit).map(present);
+    const end = start + items.length;
+    return {
+      items,
+      count: all.length,
+      ...(limit > 0 && end < all.length
+        ? { next: { page: this.cursors.encode(scope, { values: [], id: String(end) }) } }
+        : {}),
+    };
+  }
+
+  /** The references of a revision, from its projection (empty until the projection has reached it). */
+  private async links(revision: RevisionDoc): Promise<RevisionLinksDoc> {
+    return (
+      (await this.store.get<RevisionLinksDoc>(REVISION_LINKS, revision.id)) ?? {
+        id: revision.id,
+        spaceId: revision.spaceId,
+        references: [],
+      }
+    );
+  }
+
+  private async linkContext(revision: RevisionDoc, userId: string): Promise<LinkContext> {
+    const space = await this.queries.execute(new GetSpaceQuery(revision.spaceId, userId));
+    const organization = await this.queries.execute(
+      new GetOrganizationQuery((space.body as { organization: string }).organization, userId),
+    );
+    return { revision, space: space.body, organization: organization.body, urls: this.urls, signer: this.signer };
   }
 }

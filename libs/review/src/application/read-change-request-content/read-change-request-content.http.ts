@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '@app/kernel';
 import { ContentParams, type ContentRead, FileListParams, PageParams } from '@app/content';
+import { ListQuery } from '@app/kernel';
 import { ReadChangeRequestContentQuery } from './read-change-request-content.query';
 
 const BASE = 'spaces/:spaceId/change-requests/:changeRequestId/content';
@@ -71,5 +72,32 @@ export class ReadChangeRequestContentController {
     @Query() _params: ContentParams,
   ) {
     return this.read(actor, spaceId, changeRequestId, { kind: 'file', fileId });
+  }
+
+  @Get(`${BASE}/page/:pageId/links`)
+  @ApiOperation({ operationId: 'listPageLinksInChangeRequest', summary: 'The links of one page of a change request' })
+  pageLinks(
+    @CurrentActor() actor: Actor,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('pageId') pageId: string,
+    @Query() params: ListQuery,
+  ) {
+    return this.read(actor, spaceId, changeRequestId, { kind: 'page-links', pageId, params });
+  }
+
+  @Get(`${BASE}/files/:fileId/backlinks`)
+  @ApiOperation({
+    operationId: 'listChangeRequestFileBacklinks',
+    summary: 'The pages of a change request that link to one of its files',
+  })
+  backlinks(
+    @CurrentActor() actor: Actor,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') changeRequestId: string,
+    @Param('fileId') fileId: string,
+    @Query() params: ListQuery,
+  ) {
+    return this.read(actor, spaceId, changeRequestId, { kind: 'file-backlinks', fileId, params });
   }
 }
