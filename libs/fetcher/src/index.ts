@@ -1,0 +1,7 @@
+export {
+  SafeFetcher,
+  parseAllowlist,
+  type SafeFetcherOptions,
+  type HostLookup,
+  type ResolvedAddress,
+} from './safe-fetcher';

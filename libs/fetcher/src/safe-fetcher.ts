@@ -1,0 +1,312 @@
+import { lookup as lookupAll } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { FetchRefused, type FetchedDocument, type Fetcher } from '@app/kernel';
+
+/** One answer of a DNS lookup, shaped like those of `dns.lookup` with `all: true`. */
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+
+/** Resolves a host name to every address it has; tests pass their own to simulate DNS answers. */
+export type HostLookup = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface SafeFetcherOptions {
+  /** Budget for the whole fetch: DNS, every redirect and the body. */
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  /**
+   * `host:port` entries (the host as the URL writes it, IPv6 in brackets; port 80/443 implied when the URL names
+   * none) whose address is not checked, so a deployment can import from a documentation server on its own network.
+   */
+  allowlist?: string[];
+  lookup?: HostLookup;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+// Identity encoding: a small compressed answer could otherwise expand far past the size cap once decoded.
+const REQUEST_HEADERS = {
+  'user-agent': 'Quire-Importer/1.0',
+  accept: 'text/markdown, text/html;q=0.9, text/plain;q=0.8, */*;q=0.1',
+  'accept-encoding': 'identity',
+};
+
+const RANGE_WORDS: Record<string, string> = {
+  unspecified: 'an unspecified address',
+  broadcast: 'a broadcast address',
+  multicast: 'a multicast address',
+  linkLocal: 'a link-local address',
+  loopback: 'a loopback address',
+  carrierGradeNat: 'a carrier-grade NAT address',
+  private: 'a private address',
+  uniqueLocal: 'a unique-local (private) address',
+  reserved: 'a reserved address',
+};
+
+const defaultLookup: HostLookup = (hostname) => lookupAll(hostname, { all: true });
+
+/**
+ * Fetches documents from addresses users type in, without letting them reach the service's own network (SSRF).
+ * Each hop is resolved once, every address in the answer must be public, and the connection goes to the address
+ * that was checked: a DNS answer that changes between the check and the connect (rebinding) cannot redirect it.
+ * Redirects are followed by hand so each new address is checked from scratch. Nothing is logged: the caller
+ * decides what to tell the user from the `FetchRefused` it gets.
+ */
+export class SafeFetcher implements Fetcher {
+  private readonly timeoutMs: number;
+  private readonly maxBytes: number;
+  private readonly maxRedirects: number;
+  private readonly allowlist: ReadonlySet<string>;
+  private readonly lookup: HostLookup;
+
+  constructor(options: SafeFetcherOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
+    this.maxRedirects = options.maxRedirects ?? 5;
+    this.allowlist = new Set((options.allowlist ?? []).map((entry) => entry.trim().toLowerCase()));
+    this.lookup = options.lookup ?? defaultLookup;
+  }
+
+  async fetch(url: string): Promise<FetchedDocument> {
+    const start = parseTarget(url);
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    // A DNS lookup cannot be cancelled, so the deadline races the whole fetch instead of relying on the sockets.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new FetchRefused('timeout', `${start.host} did not answer within ${this.timeoutMs} ms`));
+        controller.abort();
+      }, this.timeoutMs);
+    });
+    try {
+      return await Promise.race([this.follow(start, controller.signal), deadline]);
+    } catch (error) {
+      controller.abort(); // closes any socket a refusal left open
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async follow(start: URL, signal: AbortSignal): Promise<FetchedDocument> {
+    let url = start;
+    let via: URL | undefined; // the server whose redirect brought us here, named in refusals
+    for (let redirects = 0; ; redirects += 1) {
+      const targets = await this.vet(url).catch((error: unknown) => Promise.reject(blame(via, error)));
+      const response = await send(url, targets, signal);
+      const status = response.statusCode ?? 0;
+      if (REDIRECT_STATUSES.has(status)) {
+        discard(response);
+        if (redirects >= this.maxRedirects) {
+          throw new FetchRefused('redirects', `${start.href} redirected more than ${this.maxRedirects} times`);
+        }
+        const location = response.headers.location;
+        if (!location) throw new FetchRefused('status', `${url.href} answered ${status} without a new address`);
+        via = url;
+        try {
+          url = parseTarget(location, url);
+        } catch (error) {
+          throw blame(via, error);
+        }
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        discard(response);
+        throw new FetchRefused('status', `${url.href} answered ${status}`);
+      }
+      const body = await this.readBody(response, url);
+      return { url: url.href, status, ...parseContentType(response.headers['content-type']), body };
+    }
+  }
+
+  /** The addresses to connect to for this URL, refused unless every address the host has is public. */
+  private async vet(url: URL): Promise<ResolvedAddress[]> {
+    const host = bareHost(url);
+    const literal = isIP(host);
+    const answers = literal ? [{ address: host, family: literal }] : await this.resolve(host);
+    if (!this.allowlist.has(`${url.hostname.toLowerCase()}:${portOf(url)}`)) {
+      for (const { address } of answers) {
+        const problem = nonPublic(address);
+        if (problem) throw new FetchRefused('address', literal ? problem : `${host} is not public: ${problem}`);
+      }
+    }
+    return answers;
+  }
+
+  private async resolve(host: string): Promise<ResolvedAddress[]> {
+    let answers: ResolvedAddress[];
+    try {
+      answers = await this.lookup(host);
+    } catch (error) {
+      throw new FetchRefused('network', `Could not find ${host} (${errorCode(error)})`);
+    }
+    if (answers.length === 0) throw new FetchRefused('network', `Could not find ${host} (no addresses)`);
+    return answers;
+  }
+
+  private readBody(response: IncomingMessage, url: URL): Promise<Buffer> {
+    const tooLarge = () =>
+      new FetchRefused('too-large', `The document at ${url.href} is larger than ${formatBytes(this.maxBytes)}`);
+    if (Number(response.headers['content-length']) > this.maxBytes) {
+      discard(response);
+      return Promise.reject(tooLarge());
+    }
+    // A chunked answer declares no length at all, so the bytes are counted as they arrive.
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let received = 0;
+      response.on('data', (chunk: Buffer) => {
+        received += chunk.length;
+        if (received > this.maxBytes) {
+          response.destroy();
+          reject(tooLarge());
+        } else {
+          chunks.push(chunk);
+        }
+      });
+      response.once('end', () => resolve(Buffer.concat(chunks, received)));
+      response.once('error', (error) => reject(networkRefusal(url, error)));
+      response.once('close', () =>
+        reject(new FetchRefused('network', `${url.host} closed the connection before the document was complete`)),
+      );
+    });
+  }
+}
+
+/** Allowlist entries from a comma-separated setting such as `FETCH_ALLOWLIST=wiki.internal:8080,10.0.0.7:80`. */
+export function parseAllowlist(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry.length > 0);
+}
+
+function parseTarget(input: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(input, base);
+  } catch {
+    const shown = input.length > 100 ? `${input.slice(0, 100)}…` : input;
+    throw new FetchRefused('url', `"${shown}" is not a valid web address`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new FetchRefused('scheme', `Only http and https addresses can be fetched, not ${url.protocol}`);
+  }
+  // Credentials in a URL would be sent to whatever server it names, and a redirect could forward them.
+  if (url.username || url.password) {
+    throw new FetchRefused('url', 'Addresses with a user name or password are not accepted');
+  }
+  return url;
+}
+
+/** A refusal met after a redirect says which server sent us there, since the user never typed that address. */
+function blame(via: URL | undefined, error: unknown): unknown {
+  if (!via || !(error instanceof FetchRefused)) return error;
+  return new FetchRefused(error.reason, `${via.host} redirected elsewhere: ${error.message}`);
+}
+
+function send(url: URL, targets: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const host = bareHost(url);
+    const options: RequestOptions = {
+      method: 'GET',
+      headers: REQUEST_HEADERS,
+      agent: false, // no pooled sockets: each connection is made to the address just checked
+      lookup: pinnedLookup(targets),
+      signal,
+    };
+    // Host header and TLS server name stay the host from the URL, so virtual hosts and certificates still work.
+    const request =
+      url.protocol === 'https:'
+        ? httpsRequest(url, { ...options, servername: isIP(host) ? undefined : host })
+        : httpRequest(url, options);
+    request.once('response', resolve);
+    // Stays attached after the response: a socket error while reading the body must not crash the process.
+    request.on('error', (error) => reject(networkRefusal(url, error)));
+    request.end();
+  });
+}
+
+/**
+ * Answers Node's connect-time lookup with the addresses already checked, never asking DNS again. Node asks for all
+ * of them when it tries IPv6 and IPv4 side by side (autoSelectFamily), otherwise for one.
+ */
+function pinnedLookup(targets: ResolvedAddress[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    process.nextTick(() => {
+      if (options.all) callback(null, targets);
+      else callback(null, targets[0].address, targets[0].family);
+    });
+  };
+}
+
+/** Closes an answer whose body is not wanted; errors from tearing it down mean nothing any more. */
+function discard(response: IncomingMessage): void {
+  response.on('error', () => undefined);
+  response.destroy();
+}
+
+/** Why an address is not public unicast, in words, or undefined when it is. */
+function nonPublic(address: string): string | undefined {
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return `${address} is not an address that can be checked`;
+  }
+  let shown = address;
+  // ::ffff:a.b.c.d reaches the IPv4 host a.b.c.d, so it is judged as that host.
+  if (parsed instanceof ipaddr.IPv6 && parsed.isIPv4MappedAddress()) {
+    parsed = parsed.toIPv4Address();
+    shown = `${address} (IPv4 ${parsed.toString()})`;
+  }
+  const range = parsed.range();
+  if (range === 'unicast') return undefined;
+  if (parsed.toString() === '169.254.169.254') return `${shown} is a link-local address (cloud metadata service)`;
+  return `${shown} is ${RANGE_WORDS[range] ?? `a special-purpose address (${range})`}`;
+}
+
+function parseContentType(header: string | undefined): { contentType: string; charset?: string } {
+  const [mediaType = '', ...parameters] = (header ?? '').split(';');
+  const result: { contentType: string; charset?: string } = { contentType: mediaType.trim().toLowerCase() };
+  for (const parameter of parameters) {
+    const equals = parameter.indexOf('=');
+    if (equals < 0 || parameter.slice(0, equals).trim().toLowerCase() !== 'charset') continue;
+    const charset = parameter
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .toLowerCase();
+    if (charset) result.charset = charset;
+  }
+  return result;
+}
+
+/** The URL's host without the brackets WHATWG URL keeps around IPv6 literals. */
+function bareHost(url: URL): string {
+  return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+}
+
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80');
+}
+
+function networkRefusal(url: URL, error: unknown): FetchRefused {
+  return new FetchRefused('network', `Could not reach ${url.host} (${errorCode(error)})`);
+}
+
+function errorCode(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  return code || message || String(error);
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
