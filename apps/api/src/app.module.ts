@@ -2,11 +2,13 @@ import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { FilesystemBlobStore } from '@app/blob-store';
+import { SafeFetcher, parseAllowlist } from '@app/fetcher';
 import { EventStoreModule } from '@app/event-store';
 import { ContentModule } from '@app/content';
 import { IdentityModule } from '@app/identity';
 import {
   BLOB_STORE,
+  FETCHER,
   type Clock,
   PAGE_CURSORS,
   PUBLIC_URLS,
@@ -56,8 +58,16 @@ export class AppModule {
         { provide: PUBLIC_URLS, useValue: { api: `${config.publicUrl}/v1`, app: config.appUrl } },
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
+        {
+          provide: FETCHER,
+          useValue: new SafeFetcher({
+            timeoutMs: config.fetch.timeoutMs,
+            maxBytes: config.fetch.maxBytes,
+            allowlist: parseAllowlist(config.fetch.allowlist),
+          }),
+        },
       ],
-      exports: [PAGE_CURSORS, PUBLIC_URLS, APP_CONFIG, URL_SIGNER, BLOB_STORE],
+      exports: [PAGE_CURSORS, PUBLIC_URLS, APP_CONFIG, URL_SIGNER, BLOB_STORE, FETCHER],
     };
   }
 }

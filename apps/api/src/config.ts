@@ -125,6 +125,22 @@ class Environment {
   @IsOptional()
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  FETCH_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  FETCH_MAX_BYTES?: number;
+
+  @IsOptional()
+  @IsString()
+  FETCH_ALLOWLIST?: string;
 }
 
 export interface AppConfig {
@@ -140,6 +156,8 @@ export interface AppConfig {
   bodyLimitBytes: number;
   settleTimeoutMs: number;
   logLevel: string;
+  /** Imports: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
+  fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
 }
 
 export class ConfigError extends Error {}
@@ -186,6 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES ?? 1024 * 1024,
     settleTimeoutMs: parsed.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000,
     logLevel: parsed.LOG_LEVEL ?? 'info',
+    fetch: {
+      timeoutMs: parsed.FETCH_TIMEOUT_MS ?? 10_000,
+      maxBytes: parsed.FETCH_MAX_BYTES ?? 5 * 1024 * 1024,
+      allowlist: parsed.FETCH_ALLOWLIST ?? '',
+    },
   };
 }
 

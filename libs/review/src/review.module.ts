@@ -41,6 +41,8 @@ import { UpdateReplyHandler } from './application/update-reply/update-reply.comm
 import { DeleteReplyController } from './application/delete-reply/delete-reply.http';
 import { DeleteReplyHandler } from './application/delete-reply/delete-reply.command';
 import { CommentThreads } from './application/comment-threads';
+import { ImportContentController } from './application/import-content/import-content.http';
+import { ImportContentHandler } from './application/import-content/import-content.command';
 import { ReviewChangeRequestLookup, ReviewSpaceActivity } from './application/space-activity.provider';
 import { UpdateChangeRequestHandler } from './application/update-change-request/update-change-request.command';
 import { UpdateChangeRequestController } from './application/update-change-request/update-change-request.http';
@@ -64,6 +66,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     MergeChangeRequestController,
     UpdateFromSpaceController,
     ExportPdfController,
+    ImportContentController,
     ListCommentsController,
     GetCommentController,
     PostCommentController,
@@ -89,6 +92,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     MergeChangeRequestHandler,
     UpdateFromSpaceHandler,
     ExportPdfHandler,
+    ImportContentHandler,
     CommentThreads,
     ListCommentsHandler,
     GetCommentHandler,
