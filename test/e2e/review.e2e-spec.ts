@@ -251,6 +251,35 @@ describe('review: change requests', () => {
       ]);
     });
 
+    it('takes page bodies as JSON documents, stored as their markdown', async () => {
+      const spaceId = await space();
+      const cr = await changeRequest(spaceId);
+      const text = (value: string, marks: string[] = []) => ({
+        object: 'text',
+        leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }],
+      });
+      const document = {
+        object: 'document',
+        data: {},
+        nodes: [
+          { object: 'block', type: 'heading-1', data: {}, nodes: [text('Intro')] },
+          { object: 'block', type: 'paragraph', nodes: [text('Read '), text('this', ['italic'])] },
+        ],
+      };
+      await write(spaceId, cr.id, [{ operation: 'insert_page', title: 'From JSON', document: { document } }]);
+      const [page] = await pagesOf(`${crPath(spaceId, cr.id)}/content/pages`);
+      expect(page.markdown).toBe('# Intro\n\nRead _this_');
+      const path = `${crPath(spaceId, cr.id)}/content`;
+      await refused(
+        () =>
+          as(ada.token).post(path, {
+            changes: [{ operation: 'insert_page', title: 'X', document: { document: { object: 'page' } } }],
+          }),
+        400,
+        /changes\[0\]\.document\.document: object must be document/,
+      );
+    });
+
     it('refuses a bad batch whole: nothing is written, the revision does not move', async () => {
       const spaceId = await space();
       const cr = await changeRequest(spaceId);

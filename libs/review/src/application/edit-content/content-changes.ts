@@ -1,3 +1,4 @@
+import { documentToMarkdown } from '@app/documents';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
@@ -211,12 +212,11 @@ export async function applyContentChanges(
       if (!isObject(document)) throw new ValidationFailed(`${where}.document must be an object`);
       if (Object.keys(document).length === 0) return '';
       if (typeof document.markdown === 'string' && Object.keys(document).length === 1) return document.markdown;
-      if ('document' in document) {
-        throw new ValidationFailed(
-          `${where}.document: send the page body as {markdown}; JSON documents are not accepted yet`,
-        );
+      // a JSON document is stored as the markdown it says (libs/documents), like every other body
+      if ('document' in document && Object.keys(document).length === 1) {
+        return documentToMarkdown(document.document, `${where}.document.document`);
       }
-      throw new ValidationFailed(`${where}.document must be {markdown: string} or {}`);
+      throw new ValidationFailed(`${where}.document must be {markdown: string}, {document: JSONDocument} or {}`);
     };
     const attributes = (page: Partial<WorkPage>): void => {
       if (change.title !== undefined) {
