@@ -187,12 +187,32 @@ async function measureService() {
       request: patchRequest,
     });
     const spaces = await measureSpaces({ url, env, headers, organizationId, userId });
+    const changeRequestGet = await measureChangeRequest({ url, headers, organizationId });
     const rssAtEnd = rssOf(child.pid);
-    return { get, patch, rssAfterGet, rssAtEnd, ...spaces };
+    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet };
   } finally {
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** GET of one change request (its space's access, the change request document, its author), against raw node:http. */
+async function measureChangeRequest({ url, headers, organizationId }) {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const post = async (path, body) => {
+    const response = await fetch(`${url}${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}`);
+    return response.json();
+  };
+  const space = await post(`/v1/orgs/${organizationId}/spaces`, { title: 'Review bench' });
+  const changeRequest = await post(`/v1/spaces/${space.id}/change-requests`, { subject: 'Bench' });
+  const path = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}`;
+  return measureRoute('GET /v1/spaces/{id}/change-requests/{id}', {
+    ceiling: true,
+    serviceUrl: url,
+    sample: (await getText(`${url}${path}`, headers)).text,
+    request: (base) => ({ url: `${base}${path}`, headers }),
+  });
 }
 
 async function getText(url, headers) {
@@ -356,7 +376,7 @@ function reviewLines(merge, comments) {
     'A content batch records a whole revision of the change request (the page tree with every body), so its cost grows',
     'with the size of the space; the merge compares page bodies as strings first and runs diff3 only on pages changed on',
     `both sides. The ${comments.seed.comments.toLocaleString('en')} comments are appended through the comment decider and projected before the measures`,
-    `(${comments.seed.ms} ms). Not measured yet: \`GET\` of a change request under load against the raw baseline (issue target 40%).`,
+    `(${comments.seed.ms} ms). \`GET\` of a change request under load is a row of the HTTP table above.`,
     '',
   ];
 }
@@ -388,6 +408,7 @@ async function main() {
     [service.spaceGet, readTarget(service.spaceGet)],
     [service.spaceList, `p99 < 25 ms: ${verdict(service.spaceList.p99 < 25)}`],
     [service.spacePatch, writeTarget(service.spacePatch)],
+    [service.changeRequestGet, readTarget(service.changeRequestGet)],
   ];
   const pctOf = (ratio) => `${(100 * ratio).toFixed(1)}%`;
   const storeLines = stores
