@@ -528,6 +528,8 @@ describe('review: change requests', () => {
       expect(links.body.items[0].targetReference.page.id).toBe(target.id);
       expect(links.body.items[0].locationReferences[0].page.id).toBe(source.id);
       expect(links.body.stats).toEqual({ total: 5, broken: { total: 1 } });
+      const withFlags = `${crPath(spaceId, cr.id)}/content/page/${source.id}/links?metadata=true&computed=false`;
+      expect((await as(ada.token).get(withFlags)).status).toBe(200);
       const targetLinks = await as(ada.token).get(`${crPath(spaceId, cr.id)}/content/page/${target.id}/links`);
       expect(targetLinks.body.items).toEqual([]);
 

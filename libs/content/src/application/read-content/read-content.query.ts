@@ -50,19 +50,19 @@ export class PageParams extends ContentParams {
   evaluated?: boolean;
 }
 
-export class LinkListParams extends ListQuery {
-  @ApiPropertyOptional({ enum: LINK_STATUSES, description: 'Only links with this status' })
-  @OptionalField()
-  @IsIn(LINK_STATUSES)
-  status?: LinkStatus;
-}
-
 export class FileListParams extends ListQuery {
   @QueryFlag(true)
   metadata?: boolean;
 
   @QueryFlag(true)
   computed?: boolean;
+}
+
+export class LinkListParams extends FileListParams {
+  @ApiPropertyOptional({ enum: LINK_STATUSES, description: 'Only links with this status' })
+  @OptionalField()
+  @IsIn(LINK_STATUSES)
+  status?: LinkStatus;
 }
 
 export type ContentRead =

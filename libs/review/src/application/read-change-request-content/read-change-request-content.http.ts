@@ -3,7 +3,6 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Actor, CurrentActor } from '@app/kernel';
 import { ContentParams, type ContentRead, FileListParams, PageParams } from '@app/content';
-import { ListQuery } from '@app/kernel';
 import { ReadChangeRequestContentQuery } from './read-change-request-content.query';
 
 const BASE = 'spaces/:spaceId/change-requests/:changeRequestId/content';
@@ -81,7 +80,7 @@ export class ReadChangeRequestContentController {
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
     @Param('pageId') pageId: string,
-    @Query() params: ListQuery,
+    @Query() params: FileListParams,
   ) {
     return this.read(actor, spaceId, changeRequestId, { kind: 'page-links', pageId, params });
   }
@@ -96,7 +95,7 @@ export class ReadChangeRequestContentController {
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
     @Param('fileId') fileId: string,
-    @Query() params: ListQuery,
+    @Query() params: FileListParams,
   ) {
     return this.read(actor, spaceId, changeRequestId, { kind: 'file-backlinks', fileId, params });
   }
