@@ -180,6 +180,12 @@ describe('markdown and JSON documents', () => {
       { kind: 'file', file: 'f1' },
       { kind: 'url', url: 'https://example.com/defined' },
     ]);
-    expect(referencesOf('plain words only')).toEqual([]);
+    expect(referencesOf('plain words only: no link at all [here]')).toEqual([]);
+    expect(referencesOf('Mail ada@example.com or visit www.example.com')).toEqual([
+      { kind: 'url', url: 'mailto:ada@example.com' },
+      { kind: 'url', url: 'http://www.example.com' },
+    ]);
+    // a reference link and its definition name one target: kept once
+    expect(referencesOf('[ref link][r]\n\n[r]: /pages/p2')).toEqual([{ kind: 'page', page: 'p2' }]);
   });
 });

@@ -4,7 +4,15 @@ import { parseMarkdown } from './markdown-to-document';
 
 /** Markdown bodies seen recently, with their references: most pages do not change from one revision to the next. */
 const recent = new Map<string, ContentRef[]>();
-const RECENT_MAX = 20_000;
+const RECENT_MAX = 5_000;
+const CACHED_BODY_MAX = 100_000;
+
+/**
+ * Every kind of link leaves one of these marks: `](` (inline links and images), `]:` (the definition a reference
+ * link needs), `<scheme:` (autolinks), `http://`, `https://`, `www.` and `@` (GitHub's bare URLs and e-mail
+ * addresses). A body with none of them has no link, and is not parsed (the parse is what costs).
+ */
+const MAY_LINK = /\]\(|\]:|<[a-z][a-z0-9+.-]*:|https?:\/\/|www\.|@/i;
 
 function collect(node: Nodes, into: ContentRef[]): void {
   if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
@@ -21,7 +29,7 @@ export function referencesOf(markdown: string): ContentRef[] {
   const known = recent.get(markdown);
   if (known) return known;
   const found: ContentRef[] = [];
-  if (/[[\]<:]/.test(markdown)) collect(parseMarkdown(markdown), found);
+  if (MAY_LINK.test(markdown)) collect(parseMarkdown(markdown), found);
   const seen = new Set<string>();
   const unique = found.filter((ref) => {
     const key = JSON.stringify(ref);
@@ -29,7 +37,9 @@ export function referencesOf(markdown: string): ContentRef[] {
     seen.add(key);
     return true;
   });
-  if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
-  recent.set(markdown, unique);
+  if (markdown.length <= CACHED_BODY_MAX) {
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value as string);
+    recent.set(markdown, unique);
+  }
   return unique;
 }
