@@ -4,6 +4,7 @@ import { atLeast } from '@app/kernel/domain';
 import { type PageNode } from '@app/content';
 import { type UserBody } from '@app/identity';
 import { type Thread, pageFingerprint } from './comment-threads';
+import { userOf } from './presenters';
 import { type CommentDoc, type CommentReplyDoc, type ReactionDoc } from './read-models';
 
 export type BodyFormat = 'markdown' | 'document';
@@ -23,17 +24,6 @@ export interface CommentContext {
 const bodyOf = (markdown: string, format: BodyFormat | undefined) =>
   format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
 
-function userOf(users: Map<string, UserBody>, urls: PublicUrls, id: string): UserBody {
-  return (
-    users.get(id) ?? {
-      object: 'user',
-      id,
-      displayName: 'Unknown user',
-      urls: { location: `${urls.api}/users/${id}` },
-    }
-  );
-}
-
 function reactionsOf(reactions: readonly ReactionDoc[], users: Map<string, UserBody>, urls: PublicUrls) {
   return reactions.map((reaction) => ({
     emoji: reaction.emoji,
@@ -43,7 +33,7 @@ function reactionsOf(reactions: readonly ReactionDoc[], users: Map<string, UserB
 }
 
 /** What the caller may do with a comment or a reply they did or did not write. */
-function permissionsOf(context: CommentContext, author: string) {
+function permissionsOf(context: Pick<CommentContext, 'thread' | 'userId'>, author: string) {
   const { role } = context.thread;
   const mayComment = atLeast(role, 'comment');
   return {
@@ -112,7 +102,7 @@ export function presentReply(reply: CommentReplyDoc, context: Omit<CommentContex
     ...(reply.editedAt ? { editedAt: reply.editedAt } : {}),
     reactions: reactionsOf(reply.reactions, users, urls),
     urls: { location: `${urls.api}${threadPath(context.thread)}/${reply.commentId}/replies/${reply.id}` },
-    permissions: permissionsOf({ ...context, pages: new Map() }, reply.postedBy),
+    permissions: permissionsOf(context, reply.postedBy),
   };
 }
 

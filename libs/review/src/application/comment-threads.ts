@@ -61,18 +61,16 @@ export class CommentThreads {
     action: string,
   ): Promise<Thread> {
     if (changeRequestId === undefined) {
-      const { space, role } = await this.access.requireSpace(spaceId, userId, 'read', 'read its comments');
-      requireRole(role, required, action);
+      const { space, role } = await this.access.requireSpace(spaceId, userId, required, action);
       return { space, role, key: threadOf(spaceId), revisionId: space.revision };
     }
     const { space, role, request } = await this.access.requireChangeRequest(
       spaceId,
       changeRequestId,
       userId,
-      'read',
-      'read its comments',
+      required,
+      action,
     );
-    requireRole(role, required, action);
     return {
       space,
       role,
@@ -125,6 +123,12 @@ export class CommentThreads {
   }
 }
 
-function requireRole(role: RoleOrGuest, required: Role, action: string): void {
-  if (!atLeast(role, required)) throw new Forbidden(`You need the ${required} role on this space to ${action}`);
+/**
+ * Whether the caller deletes as a moderator (an admin of the space may delete what anyone wrote); otherwise only
+ * their own words, which takes the comment role.
+ */
+export function deletesAsModerator(thread: Thread, action: string): boolean {
+  if (atLeast(thread.role, 'admin')) return true;
+  if (!atLeast(thread.role, 'comment')) throw new Forbidden(`You need the comment role on this space to ${action}`);
+  return false;
 }

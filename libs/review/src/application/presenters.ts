@@ -3,6 +3,18 @@ import { type RoleOrGuest, atLeast } from '@app/kernel/domain';
 import { type UserBody } from '@app/identity';
 import { type ChangeRequestDoc } from './read-models';
 
+/** A user as the API shows them; one no longer known is named as such, and no user at all is the service. */
+export function userOf(users: Map<string, UserBody>, urls: PublicUrls, id: string | undefined): UserBody {
+  return (
+    (id && users.get(id)) || {
+      object: 'user',
+      id: id ?? 'system',
+      displayName: id ? 'Unknown user' : 'Quire',
+      urls: { location: `${urls.api}/users/${id ?? 'system'}` },
+    }
+  );
+}
+
 /** What the caller may do with a change request (beyond the spec, mirroring the space's `permissions`). */
 export function changeRequestPermissions(role: RoleOrGuest, request: ChangeRequestDoc, locked: boolean) {
   const working = request.status === 'draft' || request.status === 'open';
@@ -21,13 +33,7 @@ export function presentChangeRequest(
   context: { role: RoleOrGuest; locked: boolean; users: Map<string, UserBody>; urls: PublicUrls },
 ) {
   const { users, urls } = context;
-  const unknown = (id: string | undefined) =>
-    (id && users.get(id)) || {
-      object: 'user' as const,
-      id: id ?? 'system',
-      displayName: id ? 'Unknown user' : 'Quire',
-      urls: { location: `${urls.api}/users/${id ?? 'system'}` },
-    };
+  const unknown = (id: string | undefined) => userOf(users, urls, id);
   return {
     object: 'change-request' as const,
     id: request.id,

@@ -9,9 +9,8 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { atLeast } from '@app/kernel/domain';
 import { commentThreadDecider, commentThreadStream } from '../../domain';
-import { CommentThreads } from '../comment-threads';
+import { CommentThreads, deletesAsModerator } from '../comment-threads';
 
 export class DeleteCommentCommand extends Command<CommandResult> {
   constructor(
@@ -39,8 +38,7 @@ export class DeleteCommentHandler implements ICommandHandler<DeleteCommentComman
 
   async execute({ spaceId, changeRequestId, commentId, userId, correlationId }: DeleteCommentCommand) {
     const thread = await this.threads.thread(spaceId, changeRequestId, userId, 'read', 'delete comments');
-    const mayModerate = atLeast(thread.role, 'admin');
-    if (!mayModerate) await this.threads.thread(spaceId, changeRequestId, userId, 'comment', 'delete comments');
+    const mayModerate = deletesAsModerator(thread, 'delete comments');
     return handleCommand(this.events, commentThreadDecider, commentThreadStream(commentId), {
       type: 'DeleteComment',
       data: {

@@ -9,9 +9,8 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { atLeast } from '@app/kernel/domain';
 import { commentThreadDecider, commentThreadStream } from '../../domain';
-import { CommentThreads } from '../comment-threads';
+import { CommentThreads, deletesAsModerator } from '../comment-threads';
 
 export class DeleteReplyCommand extends Command<CommandResult> {
   constructor(
@@ -37,8 +36,7 @@ export class DeleteReplyHandler implements ICommandHandler<DeleteReplyCommand> {
 
   async execute({ spaceId, changeRequestId, commentId, replyId, userId, correlationId }: DeleteReplyCommand) {
     const thread = await this.threads.thread(spaceId, changeRequestId, userId, 'read', 'delete replies');
-    const mayModerate = atLeast(thread.role, 'admin');
-    if (!mayModerate) await this.threads.thread(spaceId, changeRequestId, userId, 'comment', 'delete replies');
+    const mayModerate = deletesAsModerator(thread, 'delete replies');
     return handleCommand(this.events, commentThreadDecider, commentThreadStream(commentId), {
       type: 'DeleteReply',
       data: {
