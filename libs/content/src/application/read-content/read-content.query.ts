@@ -17,12 +17,19 @@ import {
   READ_STORE,
   type ReadStore,
 } from '@app/kernel';
+import { type RoleOrGuest } from '@app/kernel/domain';
 import { type FileNode, allPages } from '../../domain';
 import { GetOrganizationQuery } from '@app/identity';
 import { ContentAccess } from '../content-access';
-import { GetSpaceQuery } from '../get-space/get-space.query';
-import { REVISIONS, REVISION_LINKS, type RevisionDoc, type RevisionLinksDoc } from '../read-models';
-import { CHANGE_REQUEST_LOOKUP, type ChangeRequestLookup } from '../space-activity';
+import { presentSpace } from '../presenters';
+import { REVISIONS, REVISION_LINKS, type RevisionDoc, type RevisionLinksDoc, type SpaceDoc } from '../read-models';
+import {
+  CHANGE_REQUEST_LOOKUP,
+  type ChangeRequestLookup,
+  SPACE_ACTIVITY,
+  type SpaceActivity,
+  activityOf,
+} from '../space-activity';
 import {
   type DocumentFormat,
   presentFile as presentRevisionFile,
@@ -98,10 +105,11 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
     private readonly access: ContentAccess,
     private readonly queries: QueryBus,
     @Optional() @Inject(CHANGE_REQUEST_LOOKUP) private readonly changeRequests?: ChangeRequestLookup,
+    @Optional() @Inject(SPACE_ACTIVITY) private readonly activity?: SpaceActivity,
   ) {}
 
   async execute({ spaceId, userId, read, revisionId: pinned }: ReadContentQuery): Promise<unknown> {
-    const { space } = await this.access.requireSpace(spaceId, userId, 'read', 'read its content');
+    const { space, role } = await this.access.requireSpace(spaceId, userId, 'read', 'read its content');
     const revisionId = read.kind === 'revision' && read.revisionId ? read.revisionId : (pinned ?? space.revision);
     const presentFile = (file: FileNode) => presentRevisionFile(file, this.urls, this.signer);
     const revision = await this.store.get<RevisionDoc>(REVISIONS, revisionId);
@@ -131,7 +139,7 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
         // Files live inside the revision document: page through them by position, with a signed cursor.
         return this.paged(`files:${spaceId}:${revision.id}`, read.params, revision.files, presentFile);
       case 'links': {
-        const usages = linkUsages(await this.links(revision), await this.linkContext(revision, userId), {
+        const usages = linkUsages(await this.links(revision), await this.linkContext(revision, space, role, userId), {
           status: read.status,
         });
         const scope = `links:${spaceId}:${revision.id}:${read.status ?? ''}`;
@@ -141,7 +149,7 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
         if (![...allPages(revision.pages)].some((page) => page.id === read.pageId)) {
           throw new NotFound(`Page ${read.pageId} not found`);
         }
-        const usages = linkUsages(await this.links(revision), await this.linkContext(revision, userId), {
+        const usages = linkUsages(await this.links(revision), await this.linkContext(revision, space, role, userId), {
           from: read.pageId,
         });
         const scope = `page-links:${spaceId}:${revision.id}:${read.pageId}`;
@@ -153,7 +161,7 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
         const locations = fileBacklinks(
           await this.links(revision),
           read.fileId,
-          await this.linkContext(revision, userId),
+          await this.linkContext(revision, space, role, userId),
         );
         return this.paged(`backlinks:${spaceId}:${revision.id}:${read.fileId}`, read.params, locations, (item) => item);
       }
@@ -187,11 +195,21 @@ export class ReadContentHandler implements IQueryHandler<ReadContentQuery> {
     );
   }
 
-  private async linkContext(revision: RevisionDoc, userId: string): Promise<LinkContext> {
-    const space = await this.queries.execute(new GetSpaceQuery(revision.spaceId, userId));
-    const organization = await this.queries.execute(
-      new GetOrganizationQuery((space.body as { organization: string }).organization, userId),
-    );
-    return { revision, space: space.body, organization: organization.body, urls: this.urls, signer: this.signer };
+  /** What link locations show: the space (as the caller sees it, with its counters) and its organization. */
+  private async linkContext(
+    revision: RevisionDoc,
+    space: SpaceDoc,
+    role: RoleOrGuest,
+    userId: string,
+  ): Promise<LinkContext> {
+    const counts = await activityOf(this.activity, [space.id]);
+    const organization = await this.queries.execute(new GetOrganizationQuery(space.organizationId, userId));
+    return {
+      revision,
+      space: presentSpace(space, role, this.urls, counts.get(space.id)),
+      organization: organization.body,
+      urls: this.urls,
+      signer: this.signer,
+    };
   }
 }
