@@ -21,18 +21,10 @@ describe('review: change requests', () => {
   let editor: { token: string; userId: string };
   let reviewer: { token: string; userId: string };
 
-  const as = (token: string) => ({
-    get: (path: string) => service.call('GET', path, { token }),
-    post: (path: string, body?: unknown) => service.call('POST', path, { token, body: body ?? {} }),
-    patch: (path: string, body?: unknown) => service.call('PATCH', path, { token, body }),
-  });
+  const as = (token: string) => service.as(token);
 
-  async function refused(run: () => Promise<Response>, status: number, message?: RegExp) {
-    const before = await service.eventCount();
-    const response = await run();
-    expectError(response, status, message);
-    expect(await service.eventCount()).toBe(before);
-  }
+  const refused = (run: () => Promise<Response>, status: number, message?: RegExp) =>
+    service.refused(run, status, message);
 
   async function member(email: string, role: string) {
     const account = await service.signUp(email, { name: email.split('@')[0] });

@@ -89,6 +89,24 @@ export class TestService {
     return (await this.events.readAll()).length;
   }
 
+  /** Expects `run` to be refused with `status` (and `message`) in the seed's error shape, appending no event. */
+  async refused(run: () => Promise<Response>, status: number, message?: RegExp): Promise<void> {
+    const before = await this.eventCount();
+    expectError(await run(), status, message);
+    expect(await this.eventCount()).toBe(before);
+  }
+
+  /** Requests as one caller; `post` and `put` send `{}` when no body is given. */
+  as(token: string) {
+    return {
+      get: (path: string) => this.call('GET', path, { token }),
+      post: (path: string, body?: unknown) => this.call('POST', path, { token, body: body ?? {} }),
+      put: (path: string, body?: unknown) => this.call('PUT', path, { token, body: body ?? {} }),
+      patch: (path: string, body?: unknown) => this.call('PATCH', path, { token, body }),
+      delete: (path: string) => this.call('DELETE', path, { token }),
+    };
+  }
+
   /** Sends a request; a 2xx JSON answer of an official operation must match the official schema. */
   async call<T = any>(method: string, path: string, options: CallOptions = {}): Promise<Response<T>> {
     const headers: Record<string, string> = { ...options.headers };
