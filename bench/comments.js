@@ -7,14 +7,10 @@
  * measures. Run with `npm run build && node bench/comments.js`.
  */
 const http = require('node:http');
-const { mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir, cpus } = require('node:os');
-const { join } = require('node:path');
-const { createApp } = require('../dist/apps/api/src/app');
-const { loadConfig } = require('../dist/apps/api/src/config');
-const { bootstrap } = require('../dist/libs/identity/src');
-const { EVENT_STORE, ManualClock, Runtime, handleCommand, newId } = require('../dist/libs/kernel/src');
+const { cpus } = require('node:os');
+const { handleCommand, newId } = require('../dist/libs/kernel/src');
 const { commentThreadDecider, commentThreadStream } = require('../dist/libs/review/src/domain');
+const { startInProcess } = require('./in-process');
 
 const COMMENTS = Number(process.env.BENCH_COMMENTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_COMMENT_REQUESTS ?? 300);
@@ -40,30 +36,16 @@ async function timed(count, run) {
 }
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-comments-'));
-  const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' });
-  const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
-  const app = await createApp(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const {
+    clock,
+    events,
+    user,
+    callText: call,
+    runtime,
+    close,
+  } = await startInProcess('comments', new Date('2026-01-01T00:00:00Z'));
   let raw;
   try {
-    const events = app.get(EVENT_STORE);
-    const user = await bootstrap(events, clock, { email: 'bench@example.com', organizationTitle: 'Bench' });
-    await app.get(Runtime).catchUp();
-    const call = async (method, path, payload) => {
-      const response = await fetch(url + path, {
-        method,
-        headers: {
-          authorization: `Bearer ${user.token}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      const text = await response.text();
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return text;
-    };
     const space = JSON.parse(await call('POST', `/v1/orgs/${user.organizationId}/spaces`, { title: 'Bench' }));
     const space2 = JSON.parse(await call('GET', `/v1/spaces/${space.id}`));
 
@@ -84,7 +66,7 @@ async function main() {
         metadata: { now: clock.now().toISOString(), actor: i % 2 === 0 ? user.userId : 'someone-else' },
       });
     }
-    await app.get(Runtime).catchUp();
+    await runtime.catchUp();
     const seedMs = Number(process.hrtime.bigint() - seedStarted) / 1e6;
 
     const list = `/v1/spaces/${space.id}/comments?limit=100`;
@@ -122,8 +104,7 @@ async function main() {
     );
   } finally {
     raw?.close();
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -5,44 +5,16 @@
  * space of 1,000 pages whose content also moved on since the change request was created (a real three-way merge).
  * Run with `npm run build && node bench/merge.js`.
  */
-const { mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir, cpus } = require('node:os');
-const { join } = require('node:path');
-const { createApp } = require('../dist/apps/api/src/app');
-const { loadConfig } = require('../dist/apps/api/src/config');
-const { bootstrap } = require('../dist/libs/identity/src');
-const { EVENT_STORE, ManualClock, Runtime } = require('../dist/libs/kernel/src');
+const { cpus } = require('node:os');
+const { startInProcess } = require('./in-process');
 
 const PAGES = Number(process.env.BENCH_MERGE_PAGES ?? 1000);
 const CHANGED = Number(process.env.BENCH_MERGE_CHANGED ?? 100);
 const body = (i) => Array.from({ length: 40 }, (_, line) => `Line ${line} of page ${i}: some words here.`).join('\n');
 
 async function main() {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-merge-'));
-  const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' });
-  const clock = new ManualClock(new Date());
-  const app = await createApp(config, { clock });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
+  const { user, call, close } = await startInProcess('merge');
   try {
-    const user = await bootstrap(app.get(EVENT_STORE), clock, {
-      email: 'bench@example.com',
-      organizationTitle: 'Bench',
-    });
-    await app.get(Runtime).catchUp();
-    const call = async (method, path, payload) => {
-      const response = await fetch(url + path, {
-        method,
-        headers: {
-          authorization: `Bearer ${user.token}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      const json = await response.json();
-      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(json)}`);
-      return json;
-    };
     const space = await call('POST', `/v1/orgs/${user.organizationId}/spaces`, { title: 'Bench' });
     const cr = (subject) => call('POST', `/v1/spaces/${space.id}/change-requests`, { subject });
     const write = (id, changes) => call('POST', `/v1/spaces/${space.id}/change-requests/${id}/content`, { changes });
@@ -105,8 +77,7 @@ async function main() {
       }),
     );
   } finally {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 }
 
