@@ -19,6 +19,7 @@ import {
 } from '@app/kernel';
 import { ReadStoreModule } from '@app/read-store';
 import { ReviewModule } from '@app/review';
+import { PublishingModule, SITES_URL } from '@app/publishing';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -50,12 +51,14 @@ export class AppModule {
         IdentityModule,
         ContentModule,
         ReviewModule,
+        PublishingModule,
       ],
       controllers: [HealthController],
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: PAGE_CURSORS, useValue: new PageCursorCodec(config.cursorSecret) },
         { provide: PUBLIC_URLS, useValue: { api: `${config.publicUrl}/v1`, app: config.appUrl } },
+        { provide: SITES_URL, useValue: config.sitesUrl },
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
         {
@@ -67,7 +70,7 @@ export class AppModule {
           }),
         },
       ],
-      exports: [PAGE_CURSORS, PUBLIC_URLS, APP_CONFIG, URL_SIGNER, BLOB_STORE, FETCHER],
+      exports: [PAGE_CURSORS, PUBLIC_URLS, SITES_URL, APP_CONFIG, URL_SIGNER, BLOB_STORE, FETCHER],
     };
   }
 }

@@ -89,6 +89,10 @@ class Environment {
   APP_URL?: string;
 
   @IsOptional()
+  @IsUrl(url)
+  SITES_URL?: string;
+
+  @IsOptional()
   @IsString()
   @MinLength(32)
   CURSOR_SECRET?: string;
@@ -151,6 +155,8 @@ export interface AppConfig {
   readStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
   publicUrl: string;
   appUrl: string;
+  /** Base address of published docs sites (a site is at `<sitesUrl>/<organization hostname or id>/<basename or id>`). */
+  sitesUrl: string;
   cursorSecret: string;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   bodyLimitBytes: number;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : { driver: 'mongodb', url: parsed.MONGODB_URL! },
     publicUrl,
     appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),
+    sitesUrl: (parsed.SITES_URL ?? `${(parsed.APP_URL ?? publicUrl).replace(/\/+$/, '')}/sites`).replace(/\/+$/, ''),
     cursorSecret: parsed.CURSOR_SECRET ?? dataDirSecret(dataDir),
     rateLimit: {
       enabled: parsed.RATE_LIMIT_ENABLED ?? true,

@@ -23,6 +23,8 @@ export {
 } from '../application/read-content/read-content.query';
 export { blobDownloadUrl } from '../application/read-content/content-presenters';
 export { presentSpace } from '../application/presenters';
+export { SHARED_SPACES, type SharedSpaces } from '../application/shared-spaces';
+export { createSpace, type NewSpace, type CreatedSpace } from '../application/create-space/create-space.command';
 export {
   SPACES,
   COLLECTIONS,

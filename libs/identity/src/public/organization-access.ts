@@ -38,6 +38,12 @@ export class OrganizationAccess {
     return { organizationId, role: membership.role, defaultRole: organization?.defaultRole ?? null };
   }
 
+  /** The organization's hostname (its default public address), when it has one. */
+  async hostnameOf(organizationId: string): Promise<string | undefined> {
+    const organization = await this.store.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
+    return organization?.hostname ?? undefined;
+  }
+
   /** The caller's role; NotFound when the caller cannot see the organization. */
   async requireMember(organizationId: string, userId: string): Promise<RoleOrGuest> {
     const membership = await this.membership(organizationId, userId);

@@ -7,7 +7,9 @@ import { type Actor, CurrentActor, OptionalField, etagOf } from '@app/kernel';
 import { GetSpaceQuery } from './get-space.query';
 
 export class GetSpaceParams {
-  @ApiPropertyOptional({ description: 'Share key of a share-link site (accepted; no published sites yet)' })
+  @ApiPropertyOptional({
+    description: 'Secret key of a share link of a site showing the space: lets a caller without a role read it',
+  })
   @OptionalField()
   @IsString()
   @MaxLength(256)
@@ -24,10 +26,10 @@ export class GetSpaceController {
   async get(
     @CurrentActor() actor: Actor,
     @Param('spaceId') spaceId: string,
-    @Query() _params: GetSpaceParams,
+    @Query() params: GetSpaceParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId));
+    const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId, params.shareKey));
     void reply.header('etag', etagOf(view.version));
     return view.body;
   }

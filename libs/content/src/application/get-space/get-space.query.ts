@@ -1,8 +1,10 @@
 import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { PUBLIC_URLS, type PublicUrls } from '@app/kernel';
+import { NotFound, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
 import { ContentAccess } from '../content-access';
 import { type SpaceBody, presentSpace } from '../presenters';
+import { SPACES, type SpaceDoc } from '../read-models';
+import { SHARED_SPACES, type SharedSpaces } from '../shared-spaces';
 import { SPACE_ACTIVITY, type SpaceActivity, activityOf } from '../space-activity';
 
 export interface SpaceView {
@@ -14,6 +16,8 @@ export class GetSpaceQuery extends Query<SpaceView> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
+    /** A share key of a site showing the space: lets a caller without a role read it. */
+    readonly shareKey?: string,
   ) {
     super();
   }
@@ -25,12 +29,24 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
   constructor(
     private readonly access: ContentAccess,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    @Inject(READ_STORE) private readonly store: ReadStore,
     @Optional() @Inject(SPACE_ACTIVITY) private readonly activity?: SpaceActivity,
+    @Optional() @Inject(SHARED_SPACES) private readonly shared?: SharedSpaces,
   ) {}
 
-  async execute({ spaceId, userId }: GetSpaceQuery): Promise<SpaceView> {
-    const { space, role } = await this.access.requireSpace(spaceId, userId, 'read', 'read it', 'visible');
+  async execute({ spaceId, userId, shareKey }: GetSpaceQuery): Promise<SpaceView> {
+    const { space, role } = await this.access
+      .requireSpace(spaceId, userId, 'read', 'read it', 'visible')
+      .catch((error: unknown) => this.throughShareKey(error, spaceId, shareKey));
     const counts = await activityOf(this.activity, [spaceId]);
     return { body: presentSpace(space, role, this.urls, counts.get(spaceId)), version: space.version };
+  }
+
+  /** A caller who cannot read the space may still hold a key of a shared site showing it; read-only, no role. */
+  private async throughShareKey(refusal: unknown, spaceId: string, shareKey: string | undefined) {
+    if (shareKey === undefined || !this.shared || !(refusal instanceof NotFound)) throw refusal;
+    const space = await this.store.get<SpaceDoc>(SPACES, spaceId);
+    if (!space || space.deleted || !(await this.shared.spaceSharedBy(spaceId, shareKey))) throw refusal;
+    return { space, role: null };
   }
 }

@@ -1,0 +1,58 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
+import { type FastifyReply } from 'fastify';
+import { type Actor, CurrentActor, OptionalField } from '@app/kernel';
+import { SiteEndpoints } from '../site-endpoints';
+
+export class ShareKeyParams {
+  @ApiPropertyOptional({ description: 'Secret key of a share link: lets a caller without a role read a shared site' })
+  @OptionalField()
+  @IsString()
+  @MaxLength(256)
+  shareKey?: string;
+}
+
+@ApiTags('sites')
+@Controller()
+export class GetSiteController {
+  constructor(private readonly endpoints: SiteEndpoints) {}
+
+  @Get('orgs/:organizationId/sites/:siteId')
+  @ApiOperation({ operationId: 'getSiteById', summary: 'Get a docs site (read role)' })
+  get(
+    @CurrentActor() actor: Actor,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.endpoints.read(actor, organizationId, siteId, { kind: 'site' }, reply);
+  }
+
+  @Get('orgs/:organizationId/sites/:siteId/published')
+  @ApiOperation({
+    operationId: 'getPublishedContentSite',
+    summary: 'The complete published profile of a site: site, structure, customization (read role or share key)',
+  })
+  published(
+    @CurrentActor() actor: Actor,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Query() params: ShareKeyParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.endpoints.read(actor, organizationId, siteId, { kind: 'published', shareKey: params.shareKey }, reply);
+  }
+
+  @Get('orgs/:organizationId/sites/:siteId/structure')
+  @ApiOperation({ operationId: 'getSiteStructure', summary: "A site's structure (read role or share key)" })
+  structure(
+    @CurrentActor() actor: Actor,
+    @Param('organizationId') organizationId: string,
+    @Param('siteId') siteId: string,
+    @Query() params: ShareKeyParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.endpoints.read(actor, organizationId, siteId, { kind: 'structure', shareKey: params.shareKey }, reply);
+  }
+}

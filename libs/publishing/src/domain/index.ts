@@ -1,0 +1,3 @@
+export * from './site-features';
+export * from './site-structure';
+export * from './site.decider';

@@ -1,0 +1,2 @@
+export { PublishingModule } from './publishing.module';
+export * from './public';

@@ -1,0 +1,5 @@
+import { sitesProjection } from './sites.projection';
+
+export { sitesProjection };
+
+export const publishingProjections = [sitesProjection];

@@ -1,0 +1,3 @@
+export { SITES_URL } from '../application/site-views';
+export { SITES, type SiteDoc, PUBLISHING_READ_MODELS } from '../application/read-models';
+export { siteStream, type SiteEvent } from '../domain';
