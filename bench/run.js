@@ -188,8 +188,9 @@ async function measureService() {
     });
     const spaces = await measureSpaces({ url, env, headers, organizationId, userId });
     const changeRequestGet = await measureChangeRequest({ url, headers, organizationId });
+    const sites = await measureSites({ url, headers, organizationId });
     const rssAtEnd = rssOf(child.pid);
-    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet };
+    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet, ...sites };
   } finally {
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -213,6 +214,64 @@ async function measureChangeRequest({ url, headers, organizationId }) {
     sample: (await getText(`${url}${path}`, headers)).text,
     request: (base) => ({ url: `${base}${path}`, headers }),
   });
+}
+
+const SITE_SECTIONS = 50;
+const SITE_SPACES = 500;
+
+/**
+ * A large docs site (SITE_SECTIONS sections holding SITE_SPACES site spaces, built over HTTP from the seeded
+ * spaces): GET of the site against raw node:http at the usual load, and GET of its published view, whose body
+ * carries every site space with its space, one request at a time (its latency is the target).
+ */
+async function measureSites({ url, headers, organizationId }) {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const call = async (method, path, body, expected) => {
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers: body === undefined ? headers : json,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return JSON.parse(text);
+  };
+  const listed = await call('GET', `/v1/orgs/${organizationId}/spaces?limit=${SITE_SPACES}`, undefined, 200);
+  const spaceIds = listed.items.map((space) => space.id);
+  const sites = `/v1/orgs/${organizationId}/sites`;
+  const site = await call('POST', sites, { title: 'Large site' }, 201);
+  const perSection = SITE_SPACES / SITE_SECTIONS;
+  const started = Date.now();
+  for (let s = 0; s < SITE_SECTIONS; s++) {
+    const ids = spaceIds.slice(s * perSection, (s + 1) * perSection);
+    const section = await call('POST', `${sites}/${site.id}/sections`, { spaceId: ids[0], title: `Section ${s}` }, 201);
+    for (const spaceId of ids.slice(1)) {
+      await call('POST', `${sites}/${site.id}/site-spaces`, { spaceId, sectionId: section.id }, 201);
+    }
+  }
+  const buildSeconds = ((Date.now() - started) / 1000).toFixed(1);
+  await call('POST', `${sites}/${site.id}/publish`, undefined, 200);
+  const sitePath = `${sites}/${site.id}`;
+  const siteGet = await measureRoute('GET /v1/orgs/{id}/sites/{id}', {
+    ceiling: true,
+    serviceUrl: url,
+    sample: (await getText(`${url}${sitePath}`, headers)).text,
+    request: (base) => ({ url: `${base}${sitePath}`, headers }),
+  });
+  const publishedUrl = `${url}${sitePath}/published`;
+  const body = (await getText(publishedUrl, headers)).text;
+  const check = JSON.parse(body);
+  const shown = check.structure.structure.reduce((sum, section) => sum + section.siteSpaces.length, 0);
+  if (check.structure.structure.length !== SITE_SECTIONS || shown !== SITE_SPACES) {
+    throw new Error(`the published view shows ${check.structure.structure.length} sections and ${shown} site spaces`);
+  }
+  await load({ url: publishedUrl, headers, connections: 1, duration: 2 }); // warm-up
+  const published = summarise(
+    'GET .../sites/{id}/published',
+    await load({ url: publishedUrl, headers, connections: 1 }),
+  );
+  if (published.non2xx > 0) throw new Error('the published view answered non-2xx');
+  return { siteGet, published: { ...published, bodyBytes: Buffer.byteLength(body), buildSeconds } };
 }
 
 async function getText(url, headers) {
@@ -409,6 +468,7 @@ async function main() {
     [service.spaceList, `p99 < 25 ms: ${verdict(service.spaceList.p99 < 25)}`],
     [service.spacePatch, writeTarget(service.spacePatch)],
     [service.changeRequestGet, readTarget(service.changeRequestGet)],
+    [service.siteGet, readTarget(service.siteGet)],
   ];
   const pctOf = (ratio) => `${(100 * ratio).toFixed(1)}%`;
   const storeLines = stores
@@ -477,6 +537,14 @@ async function main() {
     `listed all ${SPACES.toLocaleString('en')} after ${seed.visibleSeconds} s from the start of the seeding. The list run is checked to return ${LIST_LIMIT} items`,
     `(count ${SPACES.toLocaleString('en')}) first; GET and PATCH use one of the seeded spaces; PATCH sets a new 39-character title per`,
     'request (autocannon `idReplacement`), checked after the run.',
+    '',
+    '## Docs sites',
+    '',
+    `A site of ${SITE_SECTIONS} sections holding ${SITE_SPACES} site spaces, built over HTTP from the seeded spaces in`,
+    `${service.published.buildSeconds} s (one request per section and site space). \`GET\` of the site is a row of the HTTP table above.`,
+    `Its published view (${Math.round(service.published.bodyBytes / 1024)} KiB: every section with its site spaces, each with its space),`,
+    `one request at a time for ${SECONDS} s: ${service.published.rps} req/s, p50 ${service.published.p50} ms, p99 **${service.published.p99} ms**`,
+    `(target < 50 ms, warm: ${verdict(service.published.p99 < 50)}).`,
     '',
     '## Event store and projections (SQLite)',
     '',
