@@ -5,7 +5,7 @@ import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { HttpErrorFilter, createValidationPipe, errorBody } from '@app/kernel';
+import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
 import { API_HEADERS, PAGE_HEADERS } from './security-headers';
@@ -44,8 +44,20 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, overrides), adapter, {
     logger: nestLogLevels[config.logLevel] ?? nestLogLevels.info,
     abortOnError: false,
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+
+  // A JSON API reads JSON only: any other content type is 415, and a JSON body is checked for depth, key counts
+  // and valid Unicode while it is read, before validation spends time on it.
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonBody(body as string));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(request.url.startsWith('/docs') ? PAGE_HEADERS : API_HEADERS).header('x-request-id', request.id);

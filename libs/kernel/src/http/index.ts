@@ -8,3 +8,4 @@ export * from './list';
 export * from './optional-field';
 export * from './query-flag';
 export * from './url-signer';
+export * from './json-body';

@@ -1,18 +1,40 @@
-import { type ArgumentMetadata, BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  BadRequestException,
+  ValidationPipe,
+  type ValidationError,
+  type ValidationPipeOptions,
+} from '@nestjs/common';
+import { TransformationType, plainToInstance } from 'class-transformer';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { getMetadataStorage, validate } from 'class-validator';
 
-/** Flattens class-validator errors into one message that names each offending field by its path. */
-export function validationMessage(errors: readonly ValidationError[], parent = ''): string {
-  const parts: string[] = [];
-  for (const error of errors) {
-    const path = parent ? `${parent}.${error.property}` : error.property;
-    if (error.constraints) {
-      for (const [kind, text] of Object.entries(error.constraints)) {
-        parts.push(kind === 'whitelistValidation' ? `${path}: unknown field` : `${path}: ${text.replace(/^\S+ /, '')}`);
+/** How many problems a validation message names before it only counts the rest (error bodies stay small). */
+export const NAMED_PROBLEMS_MAX = 10;
+
+/**
+ * Flattens class-validator errors into one message that names each offending field by its path: the first
+ * {@link NAMED_PROBLEMS_MAX} problems, then how many more there are.
+ */
+export function validationMessage(errors: readonly ValidationError[]): string {
+  const named: string[] = [];
+  let total = 0;
+  const visit = (list: readonly ValidationError[], parent: string): void => {
+    for (const error of list) {
+      const path = parent ? `${parent}.${error.property}` : error.property;
+      for (const [kind, text] of Object.entries(error.constraints ?? {})) {
+        if (++total <= NAMED_PROBLEMS_MAX) {
+          named.push(
+            kind === 'whitelistValidation' ? `${path}: unknown field` : `${path}: ${text.replace(/^\S+ /, '')}`,
+          );
+        }
       }
+      if (error.children?.length) visit(error.children, path);
     }
-    if (error.children?.length) parts.push(validationMessage(error.children, path));
-  }
-  return parts.filter(Boolean).join('; ');
+  };
+  visit(errors, '');
+  const more = total - named.length;
+  return more > 0 ? `${named.join('; ')}; and ${more} more problem${more === 1 ? '' : 's'}` : named.join('; ');
 }
 
 /**
@@ -27,13 +49,142 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException(`Invalid request: ${validationMessage(errors)}`),
+    exceptionFactory: invalidRequest,
   });
 }
 
-/** A request without a body is validated as an empty one (the spec makes several bodies optional). */
+function invalidRequest(errors: ValidationError[]): BadRequestException {
+  return new BadRequestException(`Invalid request: ${validationMessage(errors)}`);
+}
+
+type DtoClass = new () => object;
+
+/** What the body pipe needs to know of a DTO class: its fields, and which of them hold another DTO. */
+interface BodyShape {
+  known: ReadonlySet<string>;
+  /** Fields typed (`@Type`) as another DTO class, or as a primitive wrapper. */
+  typed: ReadonlyMap<string, DtoClass | null>;
+  /** Fields with a custom `@Transform`: class-transformer must see their value. */
+  transformed: ReadonlySet<string>;
+}
+
+const shapes = new WeakMap<DtoClass, BodyShape>();
+
+function shapeOf(target: DtoClass): BodyShape {
+  let shape = shapes.get(target);
+  if (shape) return shape;
+  const known = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(target, '', true, false)
+      .map((metadata) => metadata.propertyName),
+  );
+  const typed = new Map<string, DtoClass | null>();
+  const transformed = new Set<string>();
+  for (const key of known) {
+    const type = defaultMetadataStorage.findTypeMetadata(target, key);
+    if (type) {
+      const made = type.typeFunction() as unknown;
+      typed.set(key, isDtoClass(made) ? made : null);
+    }
+    if (defaultMetadataStorage.findTransformMetadatas(target, key, TransformationType.PLAIN_TO_CLASS).length > 0) {
+      transformed.add(key);
+    }
+  }
+  shape = { known, typed, transformed };
+  shapes.set(target, shape);
+  return shape;
+}
+
+function isDtoClass(value: unknown): value is DtoClass {
+  return (
+    typeof value === 'function' &&
+    ![String, Number, Boolean, Date, Object, Array, Buffer].includes(value as never) &&
+    getMetadataStorage().getTargetValidationMetadatas(value, '', true, false).length > 0
+  );
+}
+
+/** A value the pipe took out of the body before class-transformer, put back before class-validator. */
+interface Detached {
+  path: (string | number)[];
+  value: unknown;
+}
+
+/**
+ * Checks a body against its DTO's fields in one linear walk and takes out the free-form values (documents,
+ * schemas: objects and arrays in fields with no nested DTO type and no custom transform) so that
+ * class-transformer, whose cost per key is high and grows with each object's key count, never walks them.
+ * Unknown fields found here are refused at once with the same message class-validator would give.
+ */
+function prepareBody(
+  body: Record<string, unknown>,
+  target: DtoClass,
+  path: (string | number)[],
+  detached: Detached[],
+  unknown: string[],
+): void {
+  const shape = shapeOf(target);
+  for (const key of Object.keys(body)) {
+    if (!shape.known.has(key)) {
+      unknown.push([...path, key].join('.'));
+      continue;
+    }
+    const value = body[key];
+    if (value === null || typeof value !== 'object') continue;
+    const nested = shape.typed.get(key);
+    if (nested) {
+      if (Array.isArray(value)) {
+        value.forEach((item, index) => {
+          if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+            prepareBody(item as Record<string, unknown>, nested, [...path, key, index], detached, unknown);
+          }
+        });
+      } else {
+        prepareBody(value as Record<string, unknown>, nested, [...path, key], detached, unknown);
+      }
+    } else if (!shape.typed.has(key) && !shape.transformed.has(key)) {
+      detached.push({ path: [...path, key], value });
+      body[key] = Array.isArray(value) ? [] : {};
+    }
+  }
+}
+
+function putBack(entity: object, { path, value }: Detached): void {
+  let holder = entity as Record<string | number, unknown>;
+  for (const step of path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
+  holder[path[path.length - 1]] = value;
+}
+
+/**
+ * Bodies go through {@link prepareBody} first (unknown fields refused in linear time, free-form values kept away
+ * from class-transformer), then the usual transform and validation; a request without a body is validated as
+ * an empty one (the spec makes several bodies optional). Query strings and path parameters take Nest's path.
+ */
 class BodyValidationPipe extends ValidationPipe {
-  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    return super.transform(metadata.type === 'body' && value == null ? {} : value, metadata);
+  constructor(private readonly settings: ValidationPipeOptions) {
+    super(settings);
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const target = metadata.metatype;
+    if (metadata.type !== 'body' || !isDtoClass(target)) return super.transform(value, metadata);
+    const body = value ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw new BadRequestException('Invalid request: the body must be a JSON object');
+    }
+    const detached: Detached[] = [];
+    const unknown: string[] = [];
+    prepareBody(body as Record<string, unknown>, target, [], detached, unknown);
+    if (unknown.length > 0) {
+      const named = unknown.slice(0, NAMED_PROBLEMS_MAX).map((path) => `${path}: unknown field`);
+      const more = unknown.length - named.length;
+      throw new BadRequestException(
+        `Invalid request: ${named.join('; ')}${more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : ''}`,
+      );
+    }
+    const entity = plainToInstance(target, body, this.settings.transformOptions) as object;
+    for (const item of detached) putBack(entity, item);
+    const errors = await validate(entity, this.settings);
+    if (errors.length > 0) throw invalidRequest(errors);
+    return entity;
   }
 }
