@@ -431,6 +431,29 @@ describe('rate limiting (e2e)', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(last!.headers.get('x-ratelimit-remaining')).toBe('0');
   });
+
+  it('keys a valid token by its id: another spelling of a limited token is limited too', async () => {
+    const { token } = await service.signUp('mallory@example.com');
+    for (let i = 0; i < 3; i++) expect((await service.call('GET', '/v1/user', { token })).status).toBe(200);
+    for (const header of [`bearer ${token}`, `BEARER ${token}`, `Bearer  ${token}`, `Bearer ${token} `]) {
+      const response = await service.call('GET', '/v1/user', { headers: { authorization: header } });
+      expect({ header, status: response.status }).toEqual({ header, status: 429 });
+    }
+  });
+
+  it('limits failed authentications per address, however many tokens are tried, and not the valid tokens', async () => {
+    const { token } = await service.signUp('trent@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await service.call('GET', '/v1/user', { token: `quire_guess${i}` })).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    // anonymous calls share the address's allowance, and a token that is not even well-formed too
+    expect((await service.call('GET', '/v1/user', { headers: {} })).status).toBe(429);
+    expect((await service.call('GET', '/v1/user', { headers: { authorization: 'Basic abc' } })).status).toBe(429);
+    // a signed-in caller on the same address keeps their own allowance
+    expect((await service.call('GET', '/v1/user', { token })).status).toBe(200);
+  });
 });
 
 /** `{path, method}` of every route in Fastify's printed route tree, with `:param` written as `{param}`. */

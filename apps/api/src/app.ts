@@ -1,10 +1,12 @@
 import 'reflect-metadata';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { type FastifyRequest } from 'fastify';
+import { TokenAuthenticator } from '@app/identity';
 import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
@@ -64,17 +66,21 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     done();
   });
   if (config.rateLimit.enabled) {
+    // The limiter keys on who the caller is, so each request is authenticated first (the guard reuses the result):
+    // a valid token has its own allowance whatever the header's spelling, while anonymous calls and failed
+    // authentications share their address's, which slows down anyone guessing tokens.
+    const authenticator = app.get(TokenAuthenticator);
+    fastify.addHook('onRequest', async (request) => {
+      if (request.url !== '/health') await authenticator.ofRequest(request);
+    });
     await app.register(rateLimit as never, {
       global: true,
       max: config.rateLimit.max,
       timeWindow: config.rateLimit.windowMs,
       allowList: (request: { url: string }) => request.url === '/health',
-      // One bucket per token (hashed, never kept in clear), or per address for anonymous calls.
-      keyGenerator: (request: { headers: Record<string, unknown>; ip: string }) => {
-        const authorization = request.headers.authorization;
-        return typeof authorization === 'string'
-          ? createHash('sha256').update(authorization).digest('base64url')
-          : `ip:${request.ip}`;
+      keyGenerator: async (request: FastifyRequest) => {
+        const authentication = await authenticator.ofRequest(request);
+        return authentication.ok ? `token:${authentication.tokenId}` : `ip:${request.ip}`;
       },
       errorResponseBuilder: (_request: unknown, context: { after: string }) => {
         const error = errorBody(429, `Rate limit exceeded: retry in ${context.after}`) as ReturnType<

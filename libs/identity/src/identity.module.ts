@@ -37,6 +37,7 @@ import { RemoveMemberController } from './application/remove-member/remove-membe
 import { RevokeApiTokenHandler } from './application/revoke-api-token/revoke-api-token.command';
 import { RevokeApiTokenController } from './application/revoke-api-token/revoke-api-token.http';
 import { TokenAuthGuard } from './application/token-auth.guard';
+import { TokenAuthenticator } from './application/token-authenticator';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
@@ -60,6 +61,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     InviteMembersController,
   ],
   providers: [
+    TokenAuthenticator,
     { provide: APP_GUARD, useClass: TokenAuthGuard },
     OrganizationAccess,
     UserDirectory,
@@ -77,7 +79,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     RemoveMemberHandler,
     InviteMembersHandler,
   ],
-  exports: [OrganizationAccess, UserDirectory],
+  exports: [OrganizationAccess, UserDirectory, TokenAuthenticator],
 })
 export class IdentityModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
