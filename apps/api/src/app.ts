@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { type Socket } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +12,7 @@ import { TokenAuthenticator } from '@app/identity';
 import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
+import { ConnectionGuard } from './connection-guard';
 import { API_HEADERS, PAGE_HEADERS } from './security-headers';
 
 const nestLogLevels: Record<string, LogLevel[] | false> = {
@@ -23,6 +26,26 @@ const nestLogLevels: Record<string, LogLevel[] | false> = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Requests Node cannot parse (headers too large, malformed, too slow) get an answer in the error shape that says
+ * the connection closes, then it does.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431 ? 'The request headers are too large' : status === 408 ? 'The request took too long' : 'Bad request';
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify(errorBody(status, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
 
 /** Builds the whole HTTP application (used by main.ts, the end-to-end tests and the benchmarks). */
 export async function createApp(config: AppConfig, overrides: AppOverrides = {}): Promise<NestFastifyApplication> {
@@ -42,6 +65,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     },
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Node's own check (every 30 s) backs up the connection guard's.
+    requestTimeout: config.connections.requestTimeoutMs,
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, overrides), adapter, {
     logger: nestLogLevels[config.logLevel] ?? nestLogLevels.info,
@@ -49,6 +75,11 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const connections = new ConnectionGuard(fastify.server, config.connections);
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    connections.handling(request.raw.socket);
+    done();
+  });
 
   // A JSON API reads JSON only: any other content type is 415, and a JSON body is checked for depth, key counts
   // and valid Unicode while it is read, before validation spends time on it.

@@ -123,6 +123,19 @@ class Environment {
   @IsOptional()
   @Transform(toInt)
   @IsInt()
+  @Min(16)
+  MAX_CONNECTIONS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  REQUEST_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
   @Min(10)
   READ_YOUR_WRITES_TIMEOUT_MS?: number;
 
@@ -160,6 +173,11 @@ export interface AppConfig {
   cursorSecret: string;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   bodyLimitBytes: number;
+  /**
+   * Open connections at most (beyond it, idle and unfinished ones are shed, oldest first), and how long a
+   * connection may take to send a whole request or stay idle.
+   */
+  connections: { max: number; requestTimeoutMs: number };
   settleTimeoutMs: number;
   logLevel: string;
   /** Imports: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
@@ -209,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       windowMs: parsed.RATE_LIMIT_WINDOW_MS ?? 60_000,
     },
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES ?? 1024 * 1024,
+    connections: {
+      max: parsed.MAX_CONNECTIONS ?? defaultMaxConnections(),
+      requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS ?? 30_000,
+    },
     settleTimeoutMs: parsed.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000,
     logLevel: parsed.LOG_LEVEL ?? 'info',
     fetch: {
@@ -217,6 +239,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowlist: parsed.FETCH_ALLOWLIST ?? '',
     },
   };
+}
+
+/**
+ * Half the process's open-file limit (Linux reports it in /proc/self/limits), at most 10,000, so that connections
+ * never take the descriptors the stores and the log need; 1,000 where the limit cannot be read.
+ */
+function defaultMaxConnections(): number {
+  try {
+    const limits = readFileSync('/proc/self/limits', 'utf8');
+    const soft = /^Max open files\s+(\d+)/m.exec(limits)?.[1];
+    if (soft) return Math.max(16, Math.min(10_000, Math.floor(Number(soft) / 2)));
+  } catch {
+    // not Linux
+  }
+  return 1000;
 }
 
 /** Without CURSOR_SECRET, a random secret is kept in DATA_DIR so cursors survive restarts of one installation. */

@@ -7,6 +7,7 @@ import {
   NotFound,
   ValidationFailed,
   assertNever,
+  characterCount,
 } from '@app/kernel/domain';
 import { DESCRIPTION_MAX, TITLE_MAX } from './levels';
 
@@ -79,7 +80,7 @@ function requireActive(state: CollectionState, collectionId: string): Active {
 }
 
 function checkTitle(title: string): void {
-  if (title.trim().length === 0 || title.length > TITLE_MAX) {
+  if (title.trim().length === 0 || characterCount(title) > TITLE_MAX) {
     throw new ValidationFailed(`title must have 1 to ${TITLE_MAX} characters`);
   }
 }
@@ -91,7 +92,7 @@ function checkChanges(changes: CollectionChanges): CollectionChanges {
     defined.title = changes.title;
   }
   if (changes.description !== undefined) {
-    if (changes.description.length > DESCRIPTION_MAX) {
+    if (characterCount(changes.description) > DESCRIPTION_MAX) {
       throw new ValidationFailed(`description must have at most ${DESCRIPTION_MAX} characters`);
     }
     defined.description = changes.description;

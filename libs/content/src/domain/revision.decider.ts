@@ -5,6 +5,7 @@ import {
   IllegalState,
   ValidationFailed,
   assertNever,
+  characterCount,
 } from '@app/kernel/domain';
 
 /** One stream per revision: a revision is created once and never changes. */
@@ -110,7 +111,7 @@ export function buildPageTree(inputs: readonly PageInput[]): PageNode[] {
       if (ids.has(page.id)) throw new ValidationFailed(`pages: the id ${page.id} is used twice`);
       ids.add(page.id);
       if (ids.size > MAX_PAGES) throw new ValidationFailed(`pages: at most ${MAX_PAGES} pages`);
-      if (typeof page.title !== 'string' || page.title.trim().length === 0 || page.title.length > TITLE_MAX) {
+      if (typeof page.title !== 'string' || page.title.trim().length === 0 || characterCount(page.title) > TITLE_MAX) {
         throw new ValidationFailed(`pages: the title of page ${page.id} must have 1 to ${TITLE_MAX} characters`);
       }
       const base = page.slug !== undefined ? slugify(page.slug) : slugify(page.title);

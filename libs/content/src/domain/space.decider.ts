@@ -8,6 +8,7 @@ import {
   NotFound,
   ValidationFailed,
   assertNever,
+  characterCount,
 } from '@app/kernel/domain';
 import { type Placement } from './collection.decider';
 import { EMOJI_MAX, TITLE_MAX, purgeTime, withinRestoreWindow } from './levels';
@@ -125,13 +126,13 @@ function requireActive(state: SpaceState, spaceId: string): Active {
 }
 
 function checkTitle(title: string): void {
-  if (title.trim().length === 0 || title.length > TITLE_MAX) {
+  if (title.trim().length === 0 || characterCount(title) > TITLE_MAX) {
     throw new ValidationFailed(`title must have 1 to ${TITLE_MAX} characters`);
   }
 }
 
 function checkEmoji(emoji: string): void {
-  if (emoji.length > EMOJI_MAX) throw new ValidationFailed(`emoji must have at most ${EMOJI_MAX} characters`);
+  if (characterCount(emoji) > EMOJI_MAX) throw new ValidationFailed(`emoji must have at most ${EMOJI_MAX} characters`);
 }
 
 /** A space and its life: active, deleted (restorable for seven days), purged for good. */

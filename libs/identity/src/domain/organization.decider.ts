@@ -7,6 +7,7 @@ import {
   type RoleOrGuest,
   ValidationFailed,
   assertNever,
+  characterCount,
 } from '@app/kernel/domain';
 
 export const organizationStream = (organizationId: string) => `organization-${organizationId}`;
@@ -103,7 +104,8 @@ function requireActive(state: OrganizationState, organizationId: string): Active
 
 function validTitle(title: string): string {
   const trimmed = title.trim();
-  if (trimmed.length < 2 || title.length > 255) throw new ValidationFailed('title must have 2 to 255 characters');
+  if (characterCount(trimmed) < 2 || characterCount(title) > 255)
+    throw new ValidationFailed('title must have 2 to 255 characters');
   return title;
 }
 

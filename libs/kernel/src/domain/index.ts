@@ -2,3 +2,4 @@
 export * from './decider';
 export * from './errors';
 export * from './roles';
+export * from './text';

@@ -12,7 +12,7 @@ import { deterministicEventId, newEventId } from './ids';
 
 export interface HandleOptions {
   /** The revision the caller expects (from `If-Match`); a mismatch is 412 and is never retried. */
-  ifMatch?: number;
+  ifMatch?: IfMatch;
   /** How many times a conflict is retried when no `If-Match` was given. */
   maxRetries?: number;
 }
@@ -110,8 +110,8 @@ async function decideAndAppend<State, Cmd extends Command, Evt extends DomainEve
   const maxRetries = options.ifMatch === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
   for (let attempt = 0; ; attempt++) {
     let { state, revision } = await foldStream(store, decider, streamId);
-    if (options.ifMatch !== undefined && options.ifMatch !== revision) {
-      throw new PreconditionFailed(`the resource is at revision ${revision}, not ${options.ifMatch}`);
+    if (options.ifMatch !== undefined && !ifMatchHolds(options.ifMatch, revision)) {
+      throw new PreconditionFailed(`the resource is at revision ${revision}, not ${describeIfMatch(options.ifMatch)}`);
     }
     const events = [...decider.decide(command, state)];
     if (events.length === 0) return { events, state, revision, position: null };
@@ -142,13 +142,24 @@ async function decideAndAppend<State, Cmd extends Command, Evt extends DomainEve
     } catch (error) {
       if (!(error instanceof WrongExpectedRevision)) throw error;
       if (options.ifMatch !== undefined) {
-        throw new PreconditionFailed(`the resource changed after revision ${options.ifMatch}`);
+        throw new PreconditionFailed(`the resource changed after revision ${revision}`);
       }
       if (attempt >= maxRetries) {
         throw new DomainError('conflict', 'the resource is being changed concurrently; try again');
       }
     }
   }
+}
+
+/** The revisions an `If-Match` header accepts: one, or a list of which any one holds (RFC 9110 §13.1.1). */
+export type IfMatch = number | readonly number[];
+
+function ifMatchHolds(ifMatch: IfMatch, revision: number): boolean {
+  return typeof ifMatch === 'number' ? ifMatch === revision : ifMatch.includes(revision);
+}
+
+function describeIfMatch(ifMatch: IfMatch): string {
+  return typeof ifMatch === 'number' ? String(ifMatch) : `any of ${ifMatch.join(', ')}`;
 }
 
 /** Reads a stream and folds it, for handlers that need a state without deciding anything. */

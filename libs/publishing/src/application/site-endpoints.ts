@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type FastifyReply } from 'fastify';
-import { type Actor, Runtime, etagOf } from '@app/kernel';
+import { type Actor, Runtime, etagOf, type IfMatch } from '@app/kernel';
 import { ChangeSiteCommand, type SiteChange, type SiteChanged } from './change-site/change-site.command';
 import { ReadSiteQuery, type SiteRead } from './read-site/read-site.query';
 import { PUBLISHING_READ_MODELS } from './read-models';
@@ -22,7 +22,7 @@ export class SiteEndpoints {
     await this.access.requireOrganization(organizationId, actor.userId, 'admin', 'change its sites');
   }
 
-  async change(actor: Actor, change: SiteChange, ifMatch?: number): Promise<SiteChanged> {
+  async change(actor: Actor, change: SiteChange, ifMatch?: IfMatch): Promise<SiteChanged> {
     const result = await this.commands.execute(new ChangeSiteCommand(actor.userId, change, actor.requestId, ifMatch));
     await this.runtime.settle(result.position, PUBLISHING_READ_MODELS);
     return result;

@@ -7,6 +7,7 @@ import {
   NotFound,
   ValidationFailed,
   assertNever,
+  characterCount,
 } from '@app/kernel/domain';
 
 /**
@@ -215,7 +216,7 @@ function requireNoMerge(state: ChangeRequestsState, request: ChangeRequestFacts)
 }
 
 function checkSubject(subject: string): void {
-  if ([...subject].length > SUBJECT_MAX)
+  if (characterCount(subject) > SUBJECT_MAX)
     throw new ValidationFailed(`subject must have at most ${SUBJECT_MAX} characters`);
 }
 

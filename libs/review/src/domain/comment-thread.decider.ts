@@ -6,6 +6,7 @@ import {
   NotFound,
   ValidationFailed,
   assertNever,
+  characterCount,
 } from '@app/kernel/domain';
 
 /**
@@ -165,7 +166,7 @@ export function checkEmoji(value: unknown, field: string): string {
 /** A markdown body: not blank, at most COMMENT_BODY_MAX characters. */
 export function checkBody(body: string, field = 'body'): string {
   if (body.trim().length === 0) throw new ValidationFailed(`${field} must not be empty`);
-  if (body.length > COMMENT_BODY_MAX && [...body].length > COMMENT_BODY_MAX) {
+  if (characterCount(body) > COMMENT_BODY_MAX) {
     throw new ValidationFailed(`${field} must have at most ${COMMENT_BODY_MAX} characters`);
   }
   return body;

@@ -8,6 +8,7 @@ import {
   type EventStore,
   handleCommand,
   metadataFor,
+  type IfMatch,
 } from '@app/kernel';
 import { type CollectionChanges, collectionDecider, collectionStream } from '../../domain';
 import { ContentAccess } from '../content-access';
@@ -17,7 +18,7 @@ export class UpdateCollectionCommand extends Command<CommandResult> {
     readonly collectionId: string,
     readonly userId: string,
     readonly changes: CollectionChanges,
-    readonly ifMatch: number | undefined,
+    readonly ifMatch: IfMatch | undefined,
     readonly correlationId: string | undefined,
   ) {
     super();

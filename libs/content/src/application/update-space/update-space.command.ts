@@ -8,6 +8,7 @@ import {
   type EventStore,
   handleCommand,
   metadataFor,
+  type IfMatch,
 } from '@app/kernel';
 import { type SpaceChanges, spaceDecider, spaceStream } from '../../domain';
 import { ContentAccess } from '../content-access';
@@ -17,7 +18,7 @@ export class UpdateSpaceCommand extends Command<CommandResult> {
     readonly spaceId: string,
     readonly userId: string,
     readonly changes: SpaceChanges,
-    readonly ifMatch: number | undefined,
+    readonly ifMatch: IfMatch | undefined,
     readonly correlationId: string | undefined,
   ) {
     super();

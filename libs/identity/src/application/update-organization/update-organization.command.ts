@@ -8,6 +8,7 @@ import {
   type EventStore,
   handleCommand,
   metadataFor,
+  type IfMatch,
 } from '@app/kernel';
 import { organizationDecider, organizationStream } from '../../domain';
 import { OrganizationAccess } from '../../public/organization-access';
@@ -18,7 +19,7 @@ export class UpdateOrganizationCommand extends Command<CommandResult> {
     readonly organizationId: string,
     readonly userId: string,
     readonly changes: UpdateOrganizationRequest,
-    readonly ifMatch: number | undefined,
+    readonly ifMatch: IfMatch | undefined,
     readonly correlationId: string | undefined,
   ) {
     super();

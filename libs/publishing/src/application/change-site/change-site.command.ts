@@ -8,6 +8,7 @@ import {
   type EventStore,
   handleCommand,
   metadataFor,
+  type IfMatch,
 } from '@app/kernel';
 import { type SiteCommand, type SiteEvent, siteDecider, siteStream } from '../../domain';
 import { SiteAccess } from '../site-access';
@@ -30,7 +31,7 @@ export class ChangeSiteCommand extends Command<SiteChanged> {
     readonly userId: string,
     readonly change: SiteChange,
     readonly correlationId: string | undefined,
-    readonly ifMatch?: number,
+    readonly ifMatch?: IfMatch,
   ) {
     super();
   }

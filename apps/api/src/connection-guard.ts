@@ -1,0 +1,120 @@
+import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type Socket } from 'node:net';
+import { errorBody } from '@app/kernel';
+
+/**
+ * What a connection is doing: `waiting` for a request (new, or idle between keep-alive requests), `receiving` one
+ * (its head arrived, its body has not all been read), or `handling` it (the route runs and answers).
+ */
+type Phase = 'waiting' | 'receiving' | 'handling';
+
+interface Connection {
+  phase: Phase;
+  /** When the phase began (ms, monotonic). */
+  since: number;
+  response?: ServerResponse;
+}
+
+export interface ConnectionLimits {
+  /** Open connections at most. */
+  max: number;
+  /** How long a connection may wait for or send a request before it is closed. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * Keeps a server answering when clients hold connections open without finishing their requests:
+ * - a connection that has been waiting for or receiving a request for longer than `requestTimeoutMs` is closed
+ *   (a request whose body never ends gets a 408 first), checked a few times per timeout;
+ * - past `max` open connections, each new one makes room by closing the oldest waiting connection, else the oldest
+ *   receiving one: a connection whose request is being handled is never shed. So slow or idle clients cannot
+ *   take every descriptor, and a caller who sends a whole request (`/health`, a client with a token) is served
+ *   even when every other connection comes from the same address.
+ */
+export class ConnectionGuard {
+  private readonly connections = new Map<Socket, Connection>();
+  private readonly sweeper: NodeJS.Timeout;
+  /** Connections closed because they timed out, and because room was needed (for tests and logs). */
+  readonly closed = { timedOut: 0, shed: 0 };
+
+  constructor(
+    server: Server,
+    private readonly limits: ConnectionLimits,
+  ) {
+    server.on('connection', (socket: Socket) => this.opened(socket));
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const connection = this.connections.get(request.socket);
+      if (!connection) return;
+      this.enter(connection, 'receiving');
+      connection.response = response;
+      response.once('close', () => {
+        if (connection.response !== response) return;
+        connection.response = undefined;
+        this.enter(connection, 'waiting');
+      });
+    });
+    const every = Math.max(50, Math.min(5000, Math.floor(limits.requestTimeoutMs / 4)));
+    this.sweeper = setInterval(() => this.sweep(), every).unref();
+    server.once('close', () => clearInterval(this.sweeper));
+  }
+
+  /** The request on this socket has been read whole (its route is about to run). */
+  handling(socket: Socket): void {
+    const connection = this.connections.get(socket);
+    if (connection) this.enter(connection, 'handling');
+  }
+
+  get open(): number {
+    return this.connections.size;
+  }
+
+  private opened(socket: Socket): void {
+    if (this.connections.size >= this.limits.max && !this.shedOne()) {
+      socket.destroy();
+      return;
+    }
+    this.connections.set(socket, { phase: 'waiting', since: performance.now() });
+    socket.once('close', () => this.connections.delete(socket));
+  }
+
+  private enter(connection: Connection, phase: Phase): void {
+    connection.phase = phase;
+    connection.since = performance.now();
+  }
+
+  /** Closes the oldest waiting connection, else the oldest receiving one; false when all are being handled. */
+  private shedOne(): boolean {
+    let receiving: Socket | undefined;
+    for (const [socket, connection] of this.connections) {
+      if (connection.phase === 'waiting') {
+        this.close(socket, connection, 'shed');
+        return true;
+      }
+      if (connection.phase === 'receiving' && !receiving) receiving = socket;
+    }
+    if (!receiving) return false;
+    this.close(receiving, this.connections.get(receiving)!, 'shed');
+    return true;
+  }
+
+  private sweep(): void {
+    const deadline = performance.now() - this.limits.requestTimeoutMs;
+    for (const [socket, connection] of this.connections) {
+      if (connection.phase !== 'handling' && connection.since < deadline) this.close(socket, connection, 'timedOut');
+    }
+  }
+
+  private close(socket: Socket, connection: Connection, why: 'timedOut' | 'shed'): void {
+    this.connections.delete(socket);
+    this.closed[why]++;
+    const response = connection.response;
+    if (why === 'timedOut' && response && !response.headersSent && socket.writable) {
+      const body = JSON.stringify(errorBody(408, 'The request took too long to arrive'));
+      response.shouldKeepAlive = false;
+      response.writeHead(408, { 'content-type': 'application/json; charset=utf-8', connection: 'close' }).end(body);
+      setTimeout(() => socket.destroy(), 1000).unref();
+      return;
+    }
+    socket.destroy();
+  }
+}
