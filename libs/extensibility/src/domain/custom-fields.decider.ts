@@ -15,7 +15,7 @@ import { checkLength } from './text';
  * the same append. Values are keyed by field id, so a field deleted and created again under the same name starts
  * empty.
  */
-export const customFieldsStream = (organizationId: string) => `custom-fields-${organizationId}`;
+export const customFieldsStream = (organizationId: string) => `customfields-${organizationId}`;
 
 export const CUSTOM_FIELD_TYPES = ['text', 'number', 'boolean', 'tags', 'select:multi', 'select:single'] as const;
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number];

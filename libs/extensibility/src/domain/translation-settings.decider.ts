@@ -11,7 +11,7 @@ import { checkLength } from './text';
 
 /** One stream per translation settings resource. */
 export const translationSettingsStream = (translationSettingsId: string) =>
-  `translation-settings-${translationSettingsId}`;
+  `translationsettings-${translationSettingsId}`;
 
 /** The spec's TranslationLanguage list (0.202.0, the newest: it adds `zh-tw` to 0.137.0's 38). */
 export const TRANSLATION_LANGUAGES = [
@@ -39,21 +39,18 @@ export type DeleteTranslationSettings = Cmd<'DeleteTranslationSettings', object>
 export type TranslationSettingsCommand =
   CreateTranslationSettings | ReplaceTranslationSettings | DeleteTranslationSettings;
 
-type Evt<Type extends string, Data> = DomainEvent<
-  Type,
-  { translationSettingsId: string; organizationId: string } & Data
->;
+type Ids = { translationSettingsId: string; organizationId: string };
 
-export type TranslationSettingsCreated = Evt<
+export type TranslationSettingsCreated = DomainEvent<
   'TranslationSettingsCreated',
-  { title: string; languages: TranslationLanguage[]; createdAt: string }
+  Ids & { title: string; languages: TranslationLanguage[]; createdAt: string }
 >;
 /** `languages` is absent when the PUT left them as they were. */
-export type TranslationSettingsReplaced = Evt<
+export type TranslationSettingsReplaced = DomainEvent<
   'TranslationSettingsReplaced',
-  { title: string; languages?: TranslationLanguage[]; updatedAt: string }
+  Ids & { title: string; languages?: TranslationLanguage[]; updatedAt: string }
 >;
-export type TranslationSettingsDeleted = Evt<'TranslationSettingsDeleted', { deletedAt: string }>;
+export type TranslationSettingsDeleted = DomainEvent<'TranslationSettingsDeleted', Ids & { deletedAt: string }>;
 
 export type TranslationSettingsEvent =
   TranslationSettingsCreated | TranslationSettingsReplaced | TranslationSettingsDeleted;

@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { RuntimeRegistry } from '@app/kernel';
+import { ContentModule } from '@app/content';
+import { IdentityModule } from '@app/identity';
+import { extensibilityProjections } from './projections';
+import { ChangeCustomFieldsHandler } from './application/change-custom-fields/change-custom-fields.command';
+import { ListCustomFieldsController } from './application/list-custom-fields/list-custom-fields.http';
+import { ListCustomFieldsHandler } from './application/list-custom-fields/list-custom-fields.query';
+import { CreateCustomFieldController } from './application/create-custom-field/create-custom-field.http';
+import { GetCustomFieldController } from './application/get-custom-field/get-custom-field.http';
+import { GetCustomFieldHandler } from './application/get-custom-field/get-custom-field.query';
+import { UpdateCustomFieldController } from './application/update-custom-field/update-custom-field.http';
+import { DeleteCustomFieldController } from './application/delete-custom-field/delete-custom-field.http';
+import { GetSpaceCustomFieldsController } from './application/get-space-custom-fields/get-space-custom-fields.http';
+import { GetSpaceCustomFieldsHandler } from './application/get-space-custom-fields/get-space-custom-fields.query';
+import { UpdateSpaceCustomFieldsController } from './application/update-space-custom-fields/update-space-custom-fields.http';
+import { UpdateSpaceCustomFieldsHandler } from './application/update-space-custom-fields/update-space-custom-fields.command';
+
+/**
+ * What an organization adds to the platform: custom fields describing its spaces and translation settings (and,
+ * to come, integrations and OpenAPI specifications).
+ */
+@Module({
+  imports: [IdentityModule, ContentModule],
+  controllers: [
+    ListCustomFieldsController,
+    CreateCustomFieldController,
+    GetCustomFieldController,
+    UpdateCustomFieldController,
+    DeleteCustomFieldController,
+    GetSpaceCustomFieldsController,
+    UpdateSpaceCustomFieldsController,
+  ],
+  providers: [
+    ChangeCustomFieldsHandler,
+    ListCustomFieldsHandler,
+    GetCustomFieldHandler,
+    GetSpaceCustomFieldsHandler,
+    UpdateSpaceCustomFieldsHandler,
+  ],
+})
+export class ExtensibilityModule {
+  constructor(registry: RuntimeRegistry) {
+    registry.addProjections(...extensibilityProjections);
+  }
+}
