@@ -16,6 +16,15 @@ import { GetSpaceCustomFieldsHandler } from './application/get-space-custom-fiel
 import { UpdateSpaceCustomFieldsController } from './application/update-space-custom-fields/update-space-custom-fields.http';
 import { UpdateSpaceCustomFieldsHandler } from './application/update-space-custom-fields/update-space-custom-fields.command';
 
+import { ChangeTranslationSettingsHandler } from './application/change-translation-settings/change-translation-settings.command';
+import { ListTranslationSettingsController } from './application/list-translation-settings/list-translation-settings.http';
+import { ListTranslationSettingsHandler } from './application/list-translation-settings/list-translation-settings.query';
+import { CreateTranslationSettingsController } from './application/create-translation-settings/create-translation-settings.http';
+import { GetTranslationSettingsController } from './application/get-translation-settings/get-translation-settings.http';
+import { GetTranslationSettingsHandler } from './application/get-translation-settings/get-translation-settings.query';
+import { ReplaceTranslationSettingsController } from './application/replace-translation-settings/replace-translation-settings.http';
+import { DeleteTranslationSettingsController } from './application/delete-translation-settings/delete-translation-settings.http';
+
 /**
  * What an organization adds to the platform: custom fields describing its spaces and translation settings (and,
  * to come, integrations and OpenAPI specifications).
@@ -30,6 +39,11 @@ import { UpdateSpaceCustomFieldsHandler } from './application/update-space-custo
     DeleteCustomFieldController,
     GetSpaceCustomFieldsController,
     UpdateSpaceCustomFieldsController,
+    ListTranslationSettingsController,
+    CreateTranslationSettingsController,
+    GetTranslationSettingsController,
+    ReplaceTranslationSettingsController,
+    DeleteTranslationSettingsController,
   ],
   providers: [
     ChangeCustomFieldsHandler,
@@ -37,6 +51,9 @@ import { UpdateSpaceCustomFieldsHandler } from './application/update-space-custo
     GetCustomFieldHandler,
     GetSpaceCustomFieldsHandler,
     UpdateSpaceCustomFieldsHandler,
+    ChangeTranslationSettingsHandler,
+    ListTranslationSettingsHandler,
+    GetTranslationSettingsHandler,
   ],
 })
 export class ExtensibilityModule {
