@@ -365,6 +365,20 @@ describe('extensibility: custom fields', () => {
     });
   });
 
+  it('rebuilds its read models from the events and answers the same', async () => {
+    const spaceId = await newSpace('Rebuilt');
+    await as(ada.token).patch(spaceFields(spaceId), { values: { priority: { value: 7 }, labels: { value: ['x'] } } });
+    const before = { list: await as(ada.token).get(`${fields()}?limit=1000`), space: await valuesOf(spaceId) };
+    expect(before.space).toEqual({ priority: 7, labels: ['x'] });
+    await service.reads.dropCollection('custom_fields');
+    await service.reads.dropCollection('space_custom_field_values');
+    expect((await as(ada.token).get(fields())).body.count).toBe(0);
+    await service.runtime.projections.rebuild('custom_fields');
+    await service.runtime.projections.rebuild('space_custom_field_values');
+    expect((await as(ada.token).get(`${fields()}?limit=1000`)).body).toEqual(before.list.body);
+    expect(await valuesOf(spaceId)).toEqual(before.space);
+  });
+
   it('validated every custom-field answer against spec 0.91.0', () => {
     expect([...service.validated].sort()).toEqual(
       expect.arrayContaining([

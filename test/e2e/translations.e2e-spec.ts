@@ -183,6 +183,15 @@ describe('extensibility: translation settings', () => {
     });
   });
 
+  it('rebuilds its read model from the events and answers the same', async () => {
+    const before = await as(ada.token).get(`${translations()}?limit=1000`);
+    expect(before.body.count).toBeGreaterThan(0);
+    await service.reads.dropCollection('translation_settings');
+    expect((await as(ada.token).get(translations())).body.count).toBe(0);
+    await service.runtime.projections.rebuild('translation_settings');
+    expect((await as(ada.token).get(`${translations()}?limit=1000`)).body).toEqual(before.body);
+  });
+
   it('works through the official client (whose types describe translation jobs: bodies are cast)', async () => {
     const api = new GitBookAPI({ authToken: ada.token, endpoint: service.url });
     const orgId = ada.organizationId;

@@ -124,6 +124,8 @@ export interface CustomFieldsState {
   fields: Record<string, FieldState>;
 }
 
+const owns = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
+
 function checkText(text: CustomFieldText): void {
   if (text.title !== undefined) checkLength('title', text.title, CUSTOM_FIELD_LIMITS.title);
   if (text.description !== undefined) checkLength('description', text.description, CUSTOM_FIELD_LIMITS.description);
@@ -194,7 +196,7 @@ export function checkValue(name: string, field: Pick<FieldState, 'type' | 'optio
 }
 
 function requireField(state: CustomFieldsState, name: string): FieldState {
-  const field = Object.prototype.hasOwnProperty.call(state.fields, name) ? state.fields[name] : undefined;
+  const field = owns(state.fields, name) ? state.fields[name] : undefined;
   if (!field) throw new NotFound(`No custom field named ${name} in this organization`);
   return field;
 }
@@ -216,7 +218,7 @@ function decide(command: CustomFieldsCommand, state: CustomFieldsState): CustomF
       } else if (options !== undefined) {
         throw new ValidationFailed(`options: only select fields have options, not a ${type} field`);
       }
-      if (Object.prototype.hasOwnProperty.call(state.fields, name)) {
+      if (owns(state.fields, name)) {
         throw new IllegalState(`A custom field named ${name} already exists in this organization`);
       }
       return [
@@ -257,7 +259,7 @@ function decide(command: CustomFieldsCommand, state: CustomFieldsState): CustomF
     }
     case 'DeleteCustomField': {
       const { name } = command.data;
-      const field = Object.prototype.hasOwnProperty.call(state.fields, name) ? state.fields[name] : undefined;
+      const field = owns(state.fields, name) ? state.fields[name] : undefined;
       if (!field) return [];
       return [
         ...field.spaces.map((spaceId): SpaceCustomFieldValuesChanged => ({
@@ -275,7 +277,7 @@ function decide(command: CustomFieldsCommand, state: CustomFieldsState): CustomF
           `values: must name 1 to ${CUSTOM_FIELD_LIMITS.perUpdate} fields (names ${names.length})`,
         );
       }
-      const unknown = names.filter((name) => !Object.prototype.hasOwnProperty.call(state.fields, name));
+      const unknown = names.filter((name) => !owns(state.fields, name));
       if (unknown.length > 0) {
         throw new ValidationFailed(`values: no custom field named ${unknown.join(', ')} in this organization`);
       }
@@ -323,7 +325,7 @@ function evolve(state: CustomFieldsState, event: CustomFieldsEvent): CustomField
       const fields: Record<string, FieldState> = {};
       for (const [name, field] of Object.entries(state.fields)) {
         const holds = field.spaces.includes(spaceId);
-        if (field.id in set && !holds) fields[name] = { ...field, spaces: [...field.spaces, spaceId] };
+        if (owns(set, field.id) && !holds) fields[name] = { ...field, spaces: [...field.spaces, spaceId] };
         else if (removed.includes(field.id) && holds)
           fields[name] = { ...field, spaces: field.spaces.filter((one) => one !== spaceId) };
         else fields[name] = field;
