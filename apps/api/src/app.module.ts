@@ -20,6 +20,7 @@ import {
 import { ReadStoreModule } from '@app/read-store';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
+import { ExtensibilityModule } from '@app/extensibility';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -52,6 +53,7 @@ export class AppModule {
         ContentModule,
         ReviewModule,
         PublishingModule,
+        ExtensibilityModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -1,0 +1,70 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { type FindCursor, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import { ContentAccess } from '@app/content';
+import { type CustomFieldValue } from '../../domain';
+import {
+  CUSTOM_FIELDS,
+  type CustomFieldDoc,
+  SPACE_CUSTOM_FIELD_VALUES,
+  type SpaceCustomFieldValuesDoc,
+  spaceValuesDocId,
+} from '../read-models';
+import { presentCustomField } from '../presenters';
+
+export type SpaceCustomFieldsBody = { customField: ReturnType<typeof presentCustomField>; value?: CustomFieldValue }[];
+
+/** Fields read per page when the whole list of an organization's fields is gathered. */
+const PAGE = 500;
+
+/**
+ * Every custom field of the space's organization, oldest first, each with the space's value when it has one (a
+ * value never set, or removed, is absent). Needs `read` on the space. Values of deleted fields are never shown:
+ * the answer is built from the fields that exist now, and values are keyed by field id.
+ */
+export class GetSpaceCustomFieldsQuery extends Query<SpaceCustomFieldsBody> {
+  constructor(
+    readonly spaceId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(GetSpaceCustomFieldsQuery)
+export class GetSpaceCustomFieldsHandler implements IQueryHandler<GetSpaceCustomFieldsQuery> {
+  constructor(
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    private readonly content: ContentAccess,
+  ) {}
+
+  async execute({ spaceId, userId }: GetSpaceCustomFieldsQuery): Promise<SpaceCustomFieldsBody> {
+    const { space } = await this.content.requireSpace(spaceId, userId, 'read', 'read its custom fields');
+    const organizationId = space.organizationId;
+    const [fields, values] = await Promise.all([
+      this.fieldsOf(organizationId),
+      this.store.get<SpaceCustomFieldValuesDoc>(SPACE_CUSTOM_FIELD_VALUES, spaceValuesDocId(organizationId, spaceId)),
+    ]);
+    return fields.map((field) => {
+      const value = values?.values[field.id];
+      return { customField: presentCustomField(field, this.urls), ...(value !== undefined ? { value } : {}) };
+    });
+  }
+
+  private async fieldsOf(organizationId: string): Promise<CustomFieldDoc[]> {
+    const fields: CustomFieldDoc[] = [];
+    let after: FindCursor | undefined;
+    do {
+      const page = await this.store.find<CustomFieldDoc>(CUSTOM_FIELDS, {
+        filter: { organizationId },
+        sort: [['createdAt', 1]],
+        limit: PAGE,
+        after,
+      });
+      fields.push(...page.items);
+      after = page.next;
+    } while (after);
+    return fields;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './custom-fields.decider';
+export * from './translation-settings.decider';
+export * from './text';

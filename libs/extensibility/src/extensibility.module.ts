@@ -1,0 +1,63 @@
+import { Module } from '@nestjs/common';
+import { RuntimeRegistry } from '@app/kernel';
+import { ContentModule } from '@app/content';
+import { IdentityModule } from '@app/identity';
+import { extensibilityProjections } from './projections';
+import { ChangeCustomFieldsHandler } from './application/change-custom-fields/change-custom-fields.command';
+import { ListCustomFieldsController } from './application/list-custom-fields/list-custom-fields.http';
+import { ListCustomFieldsHandler } from './application/list-custom-fields/list-custom-fields.query';
+import { CreateCustomFieldController } from './application/create-custom-field/create-custom-field.http';
+import { GetCustomFieldController } from './application/get-custom-field/get-custom-field.http';
+import { GetCustomFieldHandler } from './application/get-custom-field/get-custom-field.query';
+import { UpdateCustomFieldController } from './application/update-custom-field/update-custom-field.http';
+import { DeleteCustomFieldController } from './application/delete-custom-field/delete-custom-field.http';
+import { GetSpaceCustomFieldsController } from './application/get-space-custom-fields/get-space-custom-fields.http';
+import { GetSpaceCustomFieldsHandler } from './application/get-space-custom-fields/get-space-custom-fields.query';
+import { UpdateSpaceCustomFieldsController } from './application/update-space-custom-fields/update-space-custom-fields.http';
+import { UpdateSpaceCustomFieldsHandler } from './application/update-space-custom-fields/update-space-custom-fields.command';
+
+import { ChangeTranslationSettingsHandler } from './application/change-translation-settings/change-translation-settings.command';
+import { ListTranslationSettingsController } from './application/list-translation-settings/list-translation-settings.http';
+import { ListTranslationSettingsHandler } from './application/list-translation-settings/list-translation-settings.query';
+import { CreateTranslationSettingsController } from './application/create-translation-settings/create-translation-settings.http';
+import { GetTranslationSettingsController } from './application/get-translation-settings/get-translation-settings.http';
+import { GetTranslationSettingsHandler } from './application/get-translation-settings/get-translation-settings.query';
+import { ReplaceTranslationSettingsController } from './application/replace-translation-settings/replace-translation-settings.http';
+import { DeleteTranslationSettingsController } from './application/delete-translation-settings/delete-translation-settings.http';
+
+/**
+ * What an organization adds to the platform: custom fields describing its spaces and translation settings (and,
+ * to come, integrations and OpenAPI specifications).
+ */
+@Module({
+  imports: [IdentityModule, ContentModule],
+  controllers: [
+    ListCustomFieldsController,
+    CreateCustomFieldController,
+    GetCustomFieldController,
+    UpdateCustomFieldController,
+    DeleteCustomFieldController,
+    GetSpaceCustomFieldsController,
+    UpdateSpaceCustomFieldsController,
+    ListTranslationSettingsController,
+    CreateTranslationSettingsController,
+    GetTranslationSettingsController,
+    ReplaceTranslationSettingsController,
+    DeleteTranslationSettingsController,
+  ],
+  providers: [
+    ChangeCustomFieldsHandler,
+    ListCustomFieldsHandler,
+    GetCustomFieldHandler,
+    GetSpaceCustomFieldsHandler,
+    UpdateSpaceCustomFieldsHandler,
+    ChangeTranslationSettingsHandler,
+    ListTranslationSettingsHandler,
+    GetTranslationSettingsHandler,
+  ],
+})
+export class ExtensibilityModule {
+  constructor(registry: RuntimeRegistry) {
+    registry.addProjections(...extensibilityProjections);
+  }
+}

@@ -1,0 +1,2 @@
+export { ExtensibilityModule } from './extensibility.module';
+export * from './public';
