@@ -8,6 +8,7 @@ import {
   type EventStore,
   handleCommand,
   metadataFor,
+  type IfMatch,
 } from '@app/kernel';
 import { OrganizationAccess } from '@app/identity';
 import {
@@ -35,7 +36,7 @@ export class ChangeTranslationSettingsCommand extends Command<CommandResult> {
     readonly userId: string,
     readonly change: TranslationSettingsChange,
     readonly correlationId: string | undefined,
-    readonly ifMatch?: number,
+    readonly ifMatch?: IfMatch,
   ) {
     super();
   }
