@@ -75,6 +75,12 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // A route may read larger bodies than BODY_LIMIT_BYTES by declaring `@RouteConfig({ bodyLimit })` (publishing
+  // an integration, with its images); routes are registered by app.init() below, after this hook.
+  fastify.addHook('onRoute', (route) => {
+    const bodyLimit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof bodyLimit === 'number') route.bodyLimit = Math.max(bodyLimit, config.bodyLimitBytes);
+  });
   const connections = new ConnectionGuard(fastify.server, config.connections);
   fastify.addHook('preValidation', (request, _reply, done) => {
     connections.handling(request.raw.socket);
