@@ -64,7 +64,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to 1,000 characters reach the routes, which refuse what is too long with a 400 that names
+    // the parameter (an integration name is at most 100) instead of the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Node's own check (every 30 s) backs up the connection guard's.
     requestTimeout: config.connections.requestTimeoutMs,
     clientErrorHandler: answerClientError,
