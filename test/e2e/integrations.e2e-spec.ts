@@ -468,6 +468,32 @@ describe('extensibility: integrations', () => {
     });
   });
 
+  it('honours If-Match on publishing and unpublishing with the revision of the whole stream', async () => {
+    await publish('guarded', { visibility: 'public' });
+    const before = await as(ada.token).get('/v1/integrations/guarded');
+    const etag = before.headers.get('etag')!;
+    const installed = await as(bob.token).post('/v1/integrations/guarded/installations', {
+      organization: bob.organizationId,
+    });
+    expect(installed.status).toBe(201);
+    const after = await as(ada.token).get('/v1/integrations/guarded');
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const publishWith = (ifMatch: string) =>
+      service.call('POST', '/v1/integrations/guarded', {
+        token: ada.token,
+        body: body(),
+        headers: { 'if-match': ifMatch },
+      });
+    await refused(() => publishWith(etag), 412);
+    const republished = await publishWith(after.headers.get('etag')!);
+    expect(republished.status).toBe(200);
+    expect(republished.body.version).toBe(2);
+    await refused(
+      () => service.call('DELETE', '/v1/integrations/guarded', { token: ada.token, headers: { 'if-match': etag } }),
+      412,
+    );
+  });
+
   describe('unpublishing', () => {
     it("is for the owner's admins; it ends the installations and frees nothing for others", async () => {
       await publish('short-lived', { visibility: 'public' });

@@ -51,7 +51,7 @@ const published = (version: number, at: string, changes: Partial<IntegrationPubl
 });
 
 describe('integration projections', () => {
-  it('keeps the current version with its filter fields and without secrets; unpublishing removes it', () => {
+  it('keeps the current version with its filter fields, the stream revision and no secrets; unpublishing removes it', () => {
     const blocks = [{ id: 'b', title: 'Block', urlUnfurl: ['https://Docs.Example.org/a', 'not a url'] }];
     const docs = project(integrationsProjection, [
       published(1, T0),
@@ -71,6 +71,11 @@ describe('integration projections', () => {
       revision: 1,
     });
     expect(JSON.stringify(docs.get(name))).not.toContain('sealed');
+    const installed = project(integrationsProjection, [
+      published(1, T0),
+      { type: 'IntegrationInstalled', data: { name, installationId: 'i-1', organizationId: org, installedAt: T1 } },
+    ]);
+    expect(installed.get(name)).toMatchObject({ version: 1, revision: 1, updatedAt: T0 });
     const gone = project(integrationsProjection, [
       published(1, T0),
       { type: 'IntegrationUnpublished', data: { name, organizationId: org, unpublishedAt: T1 } },

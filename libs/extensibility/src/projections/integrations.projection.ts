@@ -44,7 +44,8 @@ function evolveIntegration(doc: IntegrationDoc | null, event: IntegrationEvent, 
     case 'IntegrationUnpublished':
       return null;
     default:
-      return doc;
+      // Installations share the stream: the document follows its revision, which is the integration's ETag.
+      return doc ? { ...doc, revision } : null;
   }
 }
 
@@ -54,7 +55,7 @@ export const integrationsProjection: Projection<IntegrationDoc> = {
   version: 1,
   collection: INTEGRATIONS,
   indexes: [{ fields: [['name', 1]] }, { fields: [['organizationId', 1]] }],
-  handles: INTEGRATION_EVENTS,
+  handles: [...INTEGRATION_EVENTS, ...INSTALLATION_EVENTS],
   idOf: (event) => String(event.data.name),
   evolve: (doc, event) => evolveIntegration(doc, event as unknown as IntegrationEvent, event.revision),
 };

@@ -1,8 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, etagOf } from '@app/kernel';
+import { type Actor, CurrentActor } from '@app/kernel';
 import { GetInstallationQuery, type InstallationView } from './get-installation.query';
 
 @ApiTags('integrations')
@@ -19,12 +18,10 @@ export class GetInstallationController {
     @CurrentActor() actor: Actor,
     @Param('integrationName') name: string,
     @Param('installationId') installationId: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const view: InstallationView = await this.queries.execute(
       new GetInstallationQuery(name, installationId, actor.userId),
     );
-    void reply.header('etag', etagOf(view.revision));
     return view.body;
   }
 }

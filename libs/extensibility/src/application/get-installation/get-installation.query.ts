@@ -8,8 +8,6 @@ import { presentInstallation } from '../integration-presenters';
 
 export interface InstallationView {
   body: ReturnType<typeof presentInstallation>;
-  /** Revision of the integration's stream when the installation last changed, for the ETag. */
-  revision: number;
 }
 
 /**
@@ -48,6 +46,6 @@ export class GetInstallationHandler implements IQueryHandler<GetInstallationQuer
     if (!membership) throw new NotFound(`Installation ${installationId} not found`);
     await this.organizations.requireRole(doc.organizationId, userId, 'admin', 'read its installations');
     const spaces = await installationSpaces(this.store, doc);
-    return { body: presentInstallation(doc, spaces, this.urls), revision: doc.revision };
+    return { body: presentInstallation(doc, spaces, this.urls) };
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, Runtime, etagOf, newId } from '@app/kernel';
+import { type Actor, CurrentActor, Runtime, newId } from '@app/kernel';
 import { ChangeIntegrationCommand } from '../change-integration/change-integration.command';
 import { GetInstallationQuery, type InstallationView } from '../get-installation/get-installation.query';
 import { IntegrationAccess } from '../integration-access';
@@ -44,7 +44,6 @@ export class InstallIntegrationController {
     const view: InstallationView = await this.queries.execute(
       new GetInstallationQuery(name, installationId, actor.userId),
     );
-    void reply.header('etag', etagOf(view.revision));
     void reply.header('location', view.body.urls.location);
     return view.body;
   }

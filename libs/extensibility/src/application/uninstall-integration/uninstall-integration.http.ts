@@ -1,7 +1,7 @@
-import { Controller, Delete, Headers, HttpCode, Param } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Actor, CurrentActor, Runtime, parseIfMatch } from '@app/kernel';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type Actor, CurrentActor, Runtime } from '@app/kernel';
 import { ChangeIntegrationCommand } from '../change-integration/change-integration.command';
 import { INTEGRATION_READ_MODELS } from '../integration-read-models';
 
@@ -19,19 +19,16 @@ export class UninstallIntegrationController {
     operationId: 'uninstallIntegration',
     summary: 'Remove an installation (admin of the organization it is installed in)',
   })
-  @ApiHeader({ name: 'If-Match', required: false, description: 'ETag of the revision the change is based on' })
   async uninstall(
     @CurrentActor() actor: Actor,
     @Param('integrationName') name: string,
     @Param('installationId') installationId: string,
-    @Headers('if-match') ifMatch: string | undefined,
   ): Promise<void> {
     const result = await this.commands.execute(
       new ChangeIntegrationCommand(
         actor.userId,
         { type: 'UninstallIntegration', data: { name, installationId } },
         actor.requestId,
-        parseIfMatch(ifMatch),
       ),
     );
     await this.runtime.settle(result.position, INTEGRATION_READ_MODELS);
