@@ -338,13 +338,21 @@ describe('extensibility: integrations', () => {
       expect((await as(stranger.token).get('/v1/integrations/list-public')).status).toBe(200);
       const unlisted = await as(bob.token).get('/v1/integrations/list-unlisted');
       expect(unlisted.status).toBe(200);
-      expect(unlisted.body.permissions.admin).toBe(false);
+      expect(unlisted.body.permissions).toEqual({ admin: false, install: true });
+      expect((await as(reader.token).get('/v1/integrations/list-public')).body.permissions).toEqual({
+        admin: false,
+        install: false,
+      });
       expect(unlisted.body.owner.emailDomains).toEqual([]);
       await refused(() => as(bob.token).get('/v1/integrations/list-private'), 404);
       await refused(() => as(stranger.token).get('/v1/integrations/list-private'), 404);
       const member = await as(reader.token).get('/v1/integrations/list-private');
       expect(member.status).toBe(200);
-      expect(member.body.permissions.admin).toBe(false);
+      expect(member.body.permissions).toEqual({ admin: false, install: false });
+      expect((await as(ada.token).get('/v1/integrations/list-private')).body.permissions).toEqual({
+        admin: true,
+        install: true,
+      });
       await refused(() => as(ada.token).get('/v1/integrations/never-published'), 404);
     });
   });

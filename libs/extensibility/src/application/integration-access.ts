@@ -29,6 +29,14 @@ export class IntegrationAccess {
     return { doc, role: membership?.role };
   }
 
+  /** Whether the user administers at least one organization (where an integration could be installed). */
+  async administersAny(userId: string): Promise<boolean> {
+    for (const organizationId of await this.organizations.organizationsOf(userId)) {
+      if ((await this.organizations.membership(organizationId, userId))?.role === 'admin') return true;
+    }
+    return false;
+  }
+
   /**
    * The id of an organization named by its id or its hostname (the spec's "ID or subdomain"); NotFound when
    * neither names an organization the caller belongs to.

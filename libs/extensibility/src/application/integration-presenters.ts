@@ -8,15 +8,18 @@ export const installationPath = (name: string, installationId: string) =>
   `${integrationPath(name)}/installations/${installationId}`;
 
 /**
- * An integration in the spec's shape (0.137.0) with the seed's `permissions.install`. Images are URLs where the
+ * An integration in the spec's shape (0.137.0) with the seed's `permissions.install`: whether the caller can install
+ * it somewhere (an admin of some organization; for a private one, of the owner). Images are URLs where the
  * service serves them; the script is not shown (only its hash is kept) and secrets never are.
  */
 export function presentIntegration(
   doc: IntegrationDoc,
   owner: Record<string, unknown>,
   role: RoleOrGuest | undefined,
+  administersAny: boolean,
   urls: PublicUrls,
 ) {
+  const admin = atLeast(role ?? null, 'admin');
   const asset = (key: string) => urls.api + integrationAssetPath(doc.name, key);
   return {
     object: 'integration' as const,
@@ -37,7 +40,7 @@ export function presentIntegration(
     externalLinks: doc.externalLinks,
     ...(doc.contentSecurityPolicy !== undefined ? { contentSecurityPolicy: doc.contentSecurityPolicy } : {}),
     owner,
-    permissions: { admin: atLeast(role ?? null, 'admin'), install: true },
+    permissions: { admin, install: doc.visibility === 'private' ? admin : administersAny },
     urls: {
       location: urls.api + integrationPath(doc.name),
       ...(doc.icon ? { icon: asset(doc.icon.key) } : {}),

@@ -33,6 +33,7 @@ export class GetIntegrationHandler implements IQueryHandler<GetIntegrationQuery>
     const { doc, role } = await this.integrations.visible(name, userId);
     const owner = await this.organizations.profile(doc.organizationId, userId);
     if (!owner) throw new NotFound(`Integration ${name} not found`);
-    return { body: presentIntegration(doc, owner, role, this.urls), revision: doc.revision };
+    const administersAny = role === 'admin' || (await this.integrations.administersAny(userId));
+    return { body: presentIntegration(doc, owner, role, administersAny, this.urls), revision: doc.revision };
   }
 }

@@ -16,6 +16,7 @@ import {
   readPage,
 } from '@app/kernel';
 import { OrganizationAccess } from '@app/identity';
+import { IntegrationAccess } from '../integration-access';
 import { INTEGRATION_CATEGORIES, INTEGRATION_NAME, INTEGRATION_SCOPES, INTEGRATION_TARGETS } from '../../domain';
 import { INTEGRATIONS, type IntegrationDoc } from '../integration-read-models';
 import { presentIntegration } from '../integration-presenters';
@@ -86,6 +87,7 @@ export class ListIntegrationsHandler implements IQueryHandler<ListIntegrationsQu
     @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly organizations: OrganizationAccess,
+    private readonly integrations: IntegrationAccess,
   ) {}
 
   async execute({ userId, params }: ListIntegrationsQuery) {
@@ -106,6 +108,7 @@ export class ListIntegrationsHandler implements IQueryHandler<ListIntegrationsQu
       filter.organizationId = (await this.organizations.idOfHostname(params.owner)) ?? params.owner;
     }
     const { page: _page, limit: _limit, ...filters } = params;
+    const administersAny = await this.integrations.administersAny(userId);
     const owners = new Map<string, Promise<Record<string, unknown> | undefined>>();
     const page = await readPage<IntegrationDoc, IntegrationDoc>(
       this.store,
@@ -128,7 +131,7 @@ export class ListIntegrationsHandler implements IQueryHandler<ListIntegrationsQu
         const membership = memberOf.includes(doc.organizationId)
           ? await this.organizations.membership(doc.organizationId, userId)
           : undefined;
-        return presentIntegration(doc, owner, membership?.role, this.urls);
+        return presentIntegration(doc, owner, membership?.role, administersAny, this.urls);
       }),
     );
     return { ...page, items };
