@@ -524,6 +524,27 @@ describe('extensibility: integrations', () => {
     });
   });
 
+  it('rebuilds its read models from the events and answers the same', async () => {
+    await publish('rebuilt', { visibility: 'public', icon: b64(PNG) });
+    const installed = await as(bob.token).post('/v1/integrations/rebuilt/installations', {
+      organization: bob.organizationId,
+    });
+    expect(installed.status).toBe(201);
+    const read = async () => ({
+      list: (await as(ada.token).get('/v1/integrations?limit=1000')).body,
+      one: (await as(ada.token).get('/v1/integrations/rebuilt')).body,
+      installations: (await as(ada.token).get('/v1/integrations/rebuilt/installations')).body,
+    });
+    const before = await read();
+    expect(before.installations.count).toBe(1);
+    await service.reads.dropCollection('integrations');
+    await service.reads.dropCollection('integration_installations');
+    expect((await as(ada.token).get('/v1/integrations')).body.count).toBe(0);
+    await service.runtime.projections.rebuild('integrations');
+    await service.runtime.projections.rebuild('integration_installations');
+    expect(await read()).toEqual(before);
+  });
+
   it('works through the official client @gitbook/api 0.202.0', async () => {
     const api = new GitBookAPI({ authToken: ada.token, endpoint: service.url });
     const published = await api.integrations.publishIntegration('client-made', {
