@@ -14,6 +14,8 @@ import {
   type SortSpec,
   type StoredDoc,
   type WriteOp,
+  isSqliteFile,
+  preparePrivateFile,
 } from '@app/kernel';
 
 export interface SqliteReadStoreOptions {
@@ -251,6 +253,7 @@ export class SqliteReadStore implements ReadStore {
   >;
 
   constructor(options: SqliteReadStoreOptions) {
+    if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
