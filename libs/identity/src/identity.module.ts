@@ -37,12 +37,15 @@ import { RemoveMemberController } from './application/remove-member/remove-membe
 import { RevokeApiTokenHandler } from './application/revoke-api-token/revoke-api-token.command';
 import { RevokeApiTokenController } from './application/revoke-api-token/revoke-api-token.http';
 import { TokenAuthGuard } from './application/token-auth.guard';
+import { TeamChanges } from './application/teams/team-changes';
+import { TeamViews } from './application/teams/team-views';
+import { TeamsController } from './application/teams/teams.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
 import { UpdateOrganizationController } from './application/update-organization/update-organization.http';
 
-/** Users, API tokens, organizations and their members; the authentication guard and the organization access policy. */
+/** Users, API tokens, organizations, their members and teams; the authentication guard and the organization access policy. */
 @Module({
   controllers: [
     GetCurrentUserController,
@@ -58,6 +61,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     UpdateMemberController,
     RemoveMemberController,
     InviteMembersController,
+    TeamsController,
   ],
   providers: [
     { provide: APP_GUARD, useClass: TokenAuthGuard },
@@ -76,6 +80,8 @@ import { UpdateOrganizationController } from './application/update-organization/
     UpdateMemberHandler,
     RemoveMemberHandler,
     InviteMembersHandler,
+    TeamViews,
+    TeamChanges,
   ],
   exports: [OrganizationAccess, UserDirectory],
 })

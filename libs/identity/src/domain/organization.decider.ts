@@ -48,8 +48,49 @@ export type ChangeMemberRole = Command<
 >;
 export type RemoveMember = Command<'RemoveMember', { organizationId: string; userId: string }>;
 export type InviteMember = Command<'InviteMember', { organizationId: string; email: string; role: RoleOrGuest }>;
+
+/** What a team member may do in the team: an owner manages its members and title. */
+export type TeamMemberRole = 'owner' | 'member';
+export const TEAM_MEMBER_ROLES: readonly TeamMemberRole[] = ['owner', 'member'];
+export const TEAM_TITLE_MAX = 64;
+
+export type CreateTeam = Command<
+  'CreateTeam',
+  { organizationId: string; teamId: string; title: string; members: string[] }
+>;
+export type RenameTeam = Command<'RenameTeam', { organizationId: string; teamId: string; title: string }>;
+export type DeleteTeam = Command<'DeleteTeam', { organizationId: string; teamId: string }>;
+/** Adds, removes and re-roles team members in one step (PUT .../teams/{teamId}/members). */
+export type ChangeTeamMembers = Command<
+  'ChangeTeamMembers',
+  {
+    organizationId: string;
+    teamId: string;
+    add: string[];
+    remove: string[];
+    roles: Readonly<Record<string, TeamMemberRole>>;
+  }
+>;
+/** Puts one member in a team with a role (the default: member), or changes the role of one already in it. */
+export type SetTeamMember = Command<
+  'SetTeamMember',
+  { organizationId: string; teamId: string; userId: string; role?: TeamMemberRole }
+>;
+export type RemoveTeamMember = Command<'RemoveTeamMember', { organizationId: string; teamId: string; userId: string }>;
+
 export type OrganizationCommand =
-  CreateOrganization | UpdateOrganization | AddMember | ChangeMemberRole | RemoveMember | InviteMember;
+  | CreateOrganization
+  | UpdateOrganization
+  | AddMember
+  | ChangeMemberRole
+  | RemoveMember
+  | InviteMember
+  | CreateTeam
+  | RenameTeam
+  | DeleteTeam
+  | ChangeTeamMembers
+  | SetTeamMember
+  | RemoveTeamMember;
 
 export type OrganizationCreated = DomainEvent<
   'OrganizationCreated',
@@ -79,8 +120,39 @@ export type MemberInvited = DomainEvent<
   'MemberInvited',
   { organizationId: string; email: string; role: RoleOrGuest; invitedAt: string }
 >;
+export type TeamCreated = DomainEvent<
+  'TeamCreated',
+  { organizationId: string; teamId: string; title: string; createdAt: string }
+>;
+export type TeamRenamed = DomainEvent<
+  'TeamRenamed',
+  { organizationId: string; teamId: string; title: string; renamedAt: string }
+>;
+/** Preceded, in the same append, by a `TeamMemberRemoved` for each member the team still had. */
+export type TeamDeleted = DomainEvent<'TeamDeleted', { organizationId: string; teamId: string; deletedAt: string }>;
+export type TeamMemberAdded = DomainEvent<
+  'TeamMemberAdded',
+  { organizationId: string; teamId: string; userId: string; role: TeamMemberRole; addedAt: string }
+>;
+export type TeamMemberRoleChanged = DomainEvent<
+  'TeamMemberRoleChanged',
+  { organizationId: string; teamId: string; userId: string; role: TeamMemberRole; changedAt: string }
+>;
+export type TeamMemberRemoved = DomainEvent<
+  'TeamMemberRemoved',
+  { organizationId: string; teamId: string; userId: string; removedAt: string }
+>;
+export type TeamEvent =
+  TeamCreated | TeamRenamed | TeamDeleted | TeamMemberAdded | TeamMemberRoleChanged | TeamMemberRemoved;
+
 export type OrganizationEvent =
-  OrganizationCreated | OrganizationUpdated | MemberJoined | MemberRoleChanged | MemberRemoved | MemberInvited;
+  | OrganizationCreated
+  | OrganizationUpdated
+  | MemberJoined
+  | MemberRoleChanged
+  | MemberRemoved
+  | MemberInvited
+  | TeamEvent;
 
 /** Only what decisions need: who the members are (for the last-admin rule) and the pending invites. */
 export type OrganizationState =
@@ -90,6 +162,8 @@ export type OrganizationState =
       organizationId: string;
       members: Readonly<Record<string, RoleOrGuest>>;
       invites: Readonly<Record<string, RoleOrGuest>>;
+      /** Each team's members with their role in it. */
+      teams: Readonly<Record<string, Readonly<Record<string, TeamMemberRole>>>>;
     };
 
 type ActiveOrganization = Extract<OrganizationState, { status: 'active' }>;
@@ -105,6 +179,24 @@ function validTitle(title: string): string {
   const trimmed = title.trim();
   if (trimmed.length < 2 || title.length > 255) throw new ValidationFailed('title must have 2 to 255 characters');
   return title;
+}
+
+function validTeamTitle(title: string): string {
+  if (title.trim().length < 1 || title.length > TEAM_TITLE_MAX)
+    throw new ValidationFailed(`title must have 1 to ${TEAM_TITLE_MAX} characters`);
+  return title;
+}
+
+function requireTeam(organization: ActiveOrganization, teamId: string) {
+  const team = organization.teams[teamId];
+  if (!team) throw new NotFound(`Team ${teamId} not found`);
+  return team;
+}
+
+/** Team members must be members of the organization (guests included). */
+function requireMembers(organization: ActiveOrganization, userIds: readonly string[]): void {
+  const strangers = userIds.filter((userId) => !(userId in organization.members));
+  if (strangers.length > 0) throw new ValidationFailed(`not members of the organization: ${strangers.join(', ')}`);
 }
 
 /** The fields the request actually set (display settings are not in the state, so every given field is recorded). */
@@ -173,13 +265,104 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         if (organization.members[userId] === 'admin' && admins(organization) === 1) {
           throw new IllegalState('the last admin of an organization cannot be removed');
         }
-        return [{ type: 'MemberRemoved', data: { ...command.data, removedAt: now } }];
+        // The member leaves every team first, so that no team keeps someone who is no longer a member.
+        const leaves: OrganizationEvent[] = Object.entries(organization.teams)
+          .filter(([, team]) => userId in team)
+          .map(([teamId]) => ({
+            type: 'TeamMemberRemoved',
+            data: { organizationId: command.data.organizationId, teamId, userId, removedAt: now },
+          }));
+        return [...leaves, { type: 'MemberRemoved', data: { ...command.data, removedAt: now } }];
       }
       case 'InviteMember': {
         const organization = requireActive(state, command.data.organizationId);
         const { email, role } = command.data;
         if (email in organization.invites && organization.invites[email] === role) return [];
         return [{ type: 'MemberInvited', data: { ...command.data, invitedAt: now } }];
+      }
+      case 'CreateTeam': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId, members } = command.data;
+        if (teamId in organization.teams) throw new IllegalState(`team ${teamId} exists`);
+        const title = validTeamTitle(command.data.title);
+        const unique = [...new Set(members)];
+        requireMembers(organization, unique);
+        return [
+          { type: 'TeamCreated', data: { organizationId, teamId, title, createdAt: now } },
+          ...unique.map((userId): TeamMemberAdded => ({
+            type: 'TeamMemberAdded',
+            data: { organizationId, teamId, userId, role: 'member', addedAt: now },
+          })),
+        ];
+      }
+      case 'RenameTeam': {
+        const organization = requireActive(state, command.data.organizationId);
+        requireTeam(organization, command.data.teamId);
+        const title = validTeamTitle(command.data.title);
+        return [{ type: 'TeamRenamed', data: { ...command.data, title, renamedAt: now } }];
+      }
+      case 'DeleteTeam': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId } = command.data;
+        const team = organization.teams[teamId];
+        if (!team) return [];
+        return [
+          ...Object.keys(team).map((userId): TeamMemberRemoved => ({
+            type: 'TeamMemberRemoved',
+            data: { organizationId, teamId, userId, removedAt: now },
+          })),
+          { type: 'TeamDeleted', data: { organizationId, teamId, deletedAt: now } },
+        ];
+      }
+      case 'ChangeTeamMembers': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId, add, remove, roles } = command.data;
+        const team = requireTeam(organization, teamId);
+        const removing = new Set(remove);
+        const adding = [...new Set([...add, ...Object.keys(roles)])].filter((userId) => !removing.has(userId));
+        requireMembers(organization, adding);
+        const events: OrganizationEvent[] = [];
+        for (const userId of adding) {
+          const role = roles[userId];
+          if (!(userId in team)) {
+            events.push({
+              type: 'TeamMemberAdded',
+              data: { organizationId, teamId, userId, role: role ?? 'member', addedAt: now },
+            });
+          } else if (role && team[userId] !== role) {
+            events.push({
+              type: 'TeamMemberRoleChanged',
+              data: { organizationId, teamId, userId, role, changedAt: now },
+            });
+          }
+        }
+        for (const userId of removing) {
+          if (userId in team)
+            events.push({ type: 'TeamMemberRemoved', data: { organizationId, teamId, userId, removedAt: now } });
+        }
+        return events;
+      }
+      case 'SetTeamMember': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId, userId, role } = command.data;
+        const team = requireTeam(organization, teamId);
+        requireMembers(organization, [userId]);
+        if (!(userId in team)) {
+          return [
+            {
+              type: 'TeamMemberAdded',
+              data: { organizationId, teamId, userId, role: role ?? 'member', addedAt: now },
+            },
+          ];
+        }
+        if (!role || team[userId] === role) return [];
+        return [{ type: 'TeamMemberRoleChanged', data: { organizationId, teamId, userId, role, changedAt: now } }];
+      }
+      case 'RemoveTeamMember': {
+        const organization = requireActive(state, command.data.organizationId);
+        const team = requireTeam(organization, command.data.teamId);
+        if (!(command.data.userId in team)) return [];
+        return [{ type: 'TeamMemberRemoved', data: { ...command.data, removedAt: now } }];
       }
       default:
         return assertNever(command);
@@ -189,7 +372,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated':
-        return { status: 'active', organizationId: event.data.organizationId, members: {}, invites: {} };
+        return { status: 'active', organizationId: event.data.organizationId, members: {}, invites: {}, teams: {} };
       case 'OrganizationUpdated':
         return state;
       case 'MemberJoined': {
@@ -210,6 +393,32 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       case 'MemberInvited':
         if (state.status !== 'active') return state;
         return { ...state, invites: { ...state.invites, [event.data.email]: event.data.role } };
+      case 'TeamCreated':
+        if (state.status !== 'active') return state;
+        return { ...state, teams: { ...state.teams, [event.data.teamId]: {} } };
+      case 'TeamRenamed':
+        return state;
+      case 'TeamDeleted': {
+        if (state.status !== 'active') return state;
+        const teams = { ...state.teams };
+        delete teams[event.data.teamId];
+        return { ...state, teams };
+      }
+      case 'TeamMemberAdded':
+      case 'TeamMemberRoleChanged': {
+        if (state.status !== 'active') return state;
+        const team = state.teams[event.data.teamId] ?? {};
+        return {
+          ...state,
+          teams: { ...state.teams, [event.data.teamId]: { ...team, [event.data.userId]: event.data.role } },
+        };
+      }
+      case 'TeamMemberRemoved': {
+        if (state.status !== 'active') return state;
+        const team = { ...state.teams[event.data.teamId] };
+        delete team[event.data.userId];
+        return { ...state, teams: { ...state.teams, [event.data.teamId]: team } };
+      }
       default:
         return state;
     }

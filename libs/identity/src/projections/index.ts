@@ -3,6 +3,7 @@ import { invitesProjection } from './invites.projection';
 import { membersProjection } from './members.projection';
 import { organizationsProjection } from './organizations.projection';
 import { usersProjection } from './users.projection';
+import { teamMembersProjection, teamsProjection } from './teams.projection';
 
 export {
   apiTokensProjection,
@@ -11,6 +12,8 @@ export {
   membersProjection,
   organizationsProjection,
   usersProjection,
+  teamsProjection,
+  teamMembersProjection,
 };
 
 export const identityProjections = [
@@ -20,4 +23,6 @@ export const identityProjections = [
   organizationsProjection,
   membersProjection,
   invitesProjection,
+  teamsProjection,
+  teamMembersProjection,
 ];

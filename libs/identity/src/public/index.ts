@@ -2,3 +2,4 @@ export * from './organization-access';
 export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../application/bootstrap/bootstrap';
 export { UserDirectory, type UserBody } from './user-directory';
 export { GetOrganizationQuery } from '../application/get-organization/get-organization.query';
+export { TEAM_SPACES, type TeamSpaces } from './team-spaces';
