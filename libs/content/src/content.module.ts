@@ -8,7 +8,7 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { IdentityModule } from '@app/identity';
+import { IdentityModule, TEAM_SPACES } from '@app/identity';
 import { type PurgeSpace, spaceDecider, spaceStream } from './domain';
 import { contentProjections } from './projections';
 import { restoreWindowProcess } from './processes/restore-window.process';
@@ -50,6 +50,9 @@ import { UpdateCollectionHandler } from './application/update-collection/update-
 import { UpdateCollectionController } from './application/update-collection/update-collection.http';
 import { UpdateSpaceHandler } from './application/update-space/update-space.command';
 import { UpdateSpaceController } from './application/update-space/update-space.http';
+import { GrantEndpoints } from './application/grants/grant-endpoints';
+import { GrantsController } from './application/grants/grants.http';
+import { GrantedTeamSpaces } from './application/grants/team-spaces.provider';
 
 /** Collections, spaces and their content (revisions, pages, files), with access inherited along collections. */
 @Module({
@@ -74,8 +77,11 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
     TransferSpaceController,
     ReadContentController,
     DownloadBlobController,
+    GrantsController,
   ],
   providers: [
+    GrantEndpoints,
+    { provide: TEAM_SPACES, useClass: GrantedTeamSpaces },
     ContentAccess,
     CreateCollectionHandler,
     ListCollectionsHandler,
@@ -96,7 +102,7 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
     TransferSpaceHandler,
     ReadContentHandler,
   ],
-  exports: [ContentAccess],
+  exports: [ContentAccess, GrantEndpoints],
 })
 export class ContentModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {

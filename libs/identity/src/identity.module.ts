@@ -14,6 +14,7 @@ import { identityProjections } from './projections';
 import { pendingInvitesProcess } from './processes/pending-invites.process';
 import { OrganizationAccess } from './public/organization-access';
 import { UserDirectory } from './public/user-directory';
+import { TeamDirectory } from './public/team-directory';
 import { CreateApiTokenHandler } from './application/create-api-token/create-api-token.command';
 import { CreateApiTokenController } from './application/create-api-token/create-api-token.http';
 import { CreateOrganizationHandler } from './application/create-organization/create-organization.command';
@@ -67,6 +68,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     { provide: APP_GUARD, useClass: TokenAuthGuard },
     OrganizationAccess,
     UserDirectory,
+    TeamDirectory,
     GetUserHandler,
     CreateApiTokenHandler,
     ListApiTokensHandler,
@@ -83,7 +85,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     TeamViews,
     TeamChanges,
   ],
-  exports: [OrganizationAccess, UserDirectory],
+  exports: [OrganizationAccess, UserDirectory, TeamDirectory],
 })
 export class IdentityModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {

@@ -3,3 +3,4 @@ export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../appli
 export { UserDirectory, type UserBody } from './user-directory';
 export { GetOrganizationQuery } from '../application/get-organization/get-organization.query';
 export { TEAM_SPACES, type TeamSpaces } from './team-spaces';
+export { TeamDirectory, type TeamBody } from './team-directory';

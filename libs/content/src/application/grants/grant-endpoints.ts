@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  type Actor,
+  CLOCK,
+  type Clock,
+  EVENT_STORE,
+  type EventStore,
+  type ListQuery,
+  PAGE_CURSORS,
+  type PageCursorCodec,
+  READ_STORE,
+  type ReadStore,
+  Runtime,
+  ValidationFailed,
+  handleCommand,
+  metadataFor,
+  readPage,
+} from '@app/kernel';
+import { type Role } from '@app/kernel/domain';
+import { OrganizationAccess, TeamDirectory, UserDirectory } from '@app/identity';
+import { type GrantCommand, type GrantTarget, type Grantee, grantsDecider, grantsStream } from '../../domain';
+import { ContentAccess } from '../content-access';
+import { GRANTS, GRANT_READ_MODELS, type GrantDoc } from '../read-models';
+
+/**
+ * Sharing a space or a collection with users and teams. Only those who administer the object share it; anyone
+ * who can see it may list with whom it is shared.
+ */
+@Injectable()
+export class GrantEndpoints {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
+    private readonly runtime: Runtime,
+    private readonly access: ContentAccess,
+    private readonly organizations: OrganizationAccess,
+    private readonly users: UserDirectory,
+    private readonly teams: TeamDirectory,
+  ) {}
+
+  /** The object, checked for the caller: its organization. NotFound or Forbidden as the access policy says. */
+  private async require(target: GrantTarget, userId: string, required: Role, action: string): Promise<string> {
+    if (target.kind === 'space') {
+      const { space } = await this.access.requireSpace(target.id, userId, required, action);
+      return space.organizationId;
+    }
+    const { collection } = await this.access.requireCollection(target.id, userId, required, action);
+    return collection.organizationId;
+  }
+
+  async grant(actor: Actor, target: GrantTarget, body: { role: Role; users?: string[]; teams?: string[] }) {
+    const organizationId = await this.require(target, actor.userId, 'admin', 'share it');
+    const users = [...new Set(body.users ?? [])];
+    const teams = [...new Set(body.teams ?? [])];
+    const strangers: string[] = [];
+    for (const userId of users) {
+      if (!(await this.organizations.membership(organizationId, userId))) strangers.push(userId);
+    }
+    if (strangers.length > 0)
+      throw new ValidationFailed(`users must be members of the organization: ${strangers.join(', ')}`);
+    const known = await this.teams.existing(organizationId, teams);
+    const unknown = teams.filter((teamId) => !known.has(teamId));
+    if (unknown.length > 0)
+      throw new ValidationFailed(`teams must be teams of the organization: ${unknown.join(', ')}`);
+    const grantees: Grantee[] = [
+      ...users.map((id) => ({ kind: 'user' as const, id })),
+      ...teams.map((id) => ({ kind: 'team' as const, id })),
+    ];
+    await this.run(actor, { type: 'GrantAccess', data: { organizationId, target, grantees, role: body.role } });
+  }
+
+  async change(actor: Actor, target: GrantTarget, grantee: Grantee, role: Role) {
+    const organizationId = await this.require(target, actor.userId, 'admin', 'change who it is shared with');
+    await this.run(actor, { type: 'ChangeGrant', data: { organizationId, target, grantee, role } });
+  }
+
+  async revoke(actor: Actor, target: GrantTarget, grantee: Grantee) {
+    const organizationId = await this.require(target, actor.userId, 'admin', 'change who it is shared with');
+    await this.run(actor, { type: 'RevokeGrant', data: { organizationId, target, grantee } });
+  }
+
+  /** Grants a content endpoint itself may make (accepting an invite link), checked by its caller. */
+  async grantAsProcess(actor: Actor, organizationId: string, target: GrantTarget, grantee: Grantee, role: Role) {
+    await this.run(actor, { type: 'GrantAccess', data: { organizationId, target, grantees: [grantee], role } });
+  }
+
+  private async run(actor: Actor, command: Omit<GrantCommand, 'metadata'>) {
+    const result = await handleCommand(this.events, grantsDecider, grantsStream(command.data.target.id), {
+      ...command,
+      metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
+    } as GrantCommand);
+    await this.runtime.settle(result.position, GRANT_READ_MODELS);
+  }
+
+  async listUsers(actor: Actor, target: GrantTarget, query: ListQuery) {
+    await this.require(target, actor.userId, 'read', 'see it');
+    const page = await this.page(target, 'user', query);
+    const users = await this.users.users(page.items.map((grant) => grant.granteeId));
+    return {
+      ...page,
+      items: page.items.map((grant) => ({ permission: grant.role, user: users.get(grant.granteeId)! })),
+    };
+  }
+
+  async listTeams(actor: Actor, target: GrantTarget, query: ListQuery) {
+    const organizationId = await this.require(target, actor.userId, 'read', 'see it');
+    const page = await this.page(target, 'team', query);
+    const teams = await this.teams.teams(
+      organizationId,
+      actor.userId,
+      page.items.map((grant) => grant.granteeId),
+    );
+    return {
+      ...page,
+      items: page.items.flatMap((grant) => {
+        const team = teams.get(grant.granteeId);
+        return team ? [{ permission: grant.role, team }] : [];
+      }),
+    };
+  }
+
+  private page(target: GrantTarget, granteeKind: 'user' | 'team', query: ListQuery) {
+    return readPage<GrantDoc, GrantDoc>(
+      this.store,
+      this.cursors,
+      {
+        collection: GRANTS,
+        scope: `grants:${target.id}:${granteeKind}`,
+        filter: { targetId: target.id, granteeKind },
+        sort: [['grantedAt', 1]],
+        query,
+      },
+      (grant) => grant,
+    );
+  }
+}
