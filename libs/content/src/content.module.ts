@@ -8,7 +8,7 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { IdentityModule, TEAM_SPACES } from '@app/identity';
+import { CONTENT_INVITES, IdentityModule, TEAM_SPACES } from '@app/identity';
 import { type PurgeSpace, spaceDecider, spaceStream } from './domain';
 import { contentProjections } from './projections';
 import { restoreWindowProcess } from './processes/restore-window.process';
@@ -53,6 +53,7 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
 import { GrantEndpoints } from './application/grants/grant-endpoints';
 import { GrantsController } from './application/grants/grants.http';
 import { GrantedTeamSpaces } from './application/grants/team-spaces.provider';
+import { ContentInvitesAdapter } from './application/grants/content-invites.provider';
 
 /** Collections, spaces and their content (revisions, pages, files), with access inherited along collections. */
 @Module({
@@ -82,6 +83,7 @@ import { GrantedTeamSpaces } from './application/grants/team-spaces.provider';
   providers: [
     GrantEndpoints,
     { provide: TEAM_SPACES, useClass: GrantedTeamSpaces },
+    { provide: CONTENT_INVITES, useClass: ContentInvitesAdapter },
     ContentAccess,
     CreateCollectionHandler,
     ListCollectionsHandler,

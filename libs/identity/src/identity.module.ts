@@ -41,6 +41,8 @@ import { TokenAuthGuard } from './application/token-auth.guard';
 import { TeamChanges } from './application/teams/team-changes';
 import { TeamViews } from './application/teams/team-views';
 import { TeamsController } from './application/teams/teams.http';
+import { InviteLinks } from './application/invite-links/invite-links';
+import { InviteLinksController } from './application/invite-links/invite-links.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
@@ -63,6 +65,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     RemoveMemberController,
     InviteMembersController,
     TeamsController,
+    InviteLinksController,
   ],
   providers: [
     { provide: APP_GUARD, useClass: TokenAuthGuard },
@@ -84,6 +87,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     InviteMembersHandler,
     TeamViews,
     TeamChanges,
+    InviteLinks,
   ],
   exports: [OrganizationAccess, UserDirectory, TeamDirectory],
 })

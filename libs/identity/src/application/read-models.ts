@@ -1,4 +1,4 @@
-import { type RoleOrGuest } from '@app/kernel/domain';
+import { type Role, type RoleOrGuest } from '@app/kernel/domain';
 import { type TeamMemberRole } from '../domain';
 
 /** Read-model collections of the identity context (written by ../projections). */
@@ -92,6 +92,20 @@ export const teamMemberDocId = (teamId: string, userId: string) => `${teamId}:${
 
 /** Projections a team response reads. */
 export const TEAM_READ_MODELS = ['teams', 'team_members', 'members'];
+
+export const INVITE_LINKS = 'org_invite_links';
+
+/** A live invite link, by the SHA-256 of its secret (the secret itself is stored nowhere). */
+export interface InviteLinkDoc {
+  id: string;
+  organizationId: string;
+  kind: 'organization' | 'space' | 'collection';
+  role?: RoleOrGuest;
+  level?: Role;
+  targetId?: string;
+  createdAt: string;
+  [key: string]: unknown;
+}
 
 /** Projections an organization response reads (what a mutating endpoint waits for). */
 export const ORGANIZATION_READ_MODELS = ['organizations', 'members'];

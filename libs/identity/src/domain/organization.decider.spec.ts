@@ -119,6 +119,8 @@ describe('organization decider', () => {
       members: { u1: 'admin', u2: 'read' },
       invites: {},
       teams: {},
+      inviteLinks: false,
+      links: {},
     });
   });
 });
@@ -241,5 +243,108 @@ describe('organization decider: teams', () => {
     given(organizationDecider, withTeam)
       .when(command('RemoveMember', { organizationId: 'o1', userId: 'u3' }))
       .then([removed('u3'), { type: 'MemberRemoved', data: { organizationId: 'o1', userId: 'u3', removedAt: now } }]);
+  });
+});
+
+describe('organization decider: invite links', () => {
+  const turnedOn: OrganizationEvent = {
+    type: 'OrganizationUpdated',
+    data: { organizationId: 'o1', changes: { inviteLinks: true }, updatedAt: now },
+  };
+  const on = [...created, bobJoined, turnedOn];
+  const toOrganization: OrganizationEvent = {
+    type: 'InviteLinkCreated',
+    data: { organizationId: 'o1', linkId: 'h1', grant: { role: 'edit' }, createdAt: now },
+  };
+  const space = { kind: 'space' as const, id: 's1' };
+  const toSpace: OrganizationEvent = {
+    type: 'InviteLinkCreated',
+    data: { organizationId: 'o1', linkId: 'h2', grant: { level: 'comment', target: space }, createdAt: now },
+  };
+  const carol = { userId: 'u3', email: 'carol@example.com', displayName: 'Carol' };
+
+  it('creates links only while invite links are turned on', () => {
+    given(organizationDecider, on)
+      .when(command('CreateInviteLink', { organizationId: 'o1', linkId: 'h1', grant: { role: 'edit' } }))
+      .then([toOrganization]);
+    given(organizationDecider, [...created, bobJoined])
+      .when(command('CreateInviteLink', { organizationId: 'o1', linkId: 'h1', grant: { role: 'edit' } }))
+      .thenThrows('illegal-state', /turned off/);
+    given(organizationDecider, [
+      ...on,
+      { type: 'OrganizationUpdated', data: { organizationId: 'o1', changes: { inviteLinks: false }, updatedAt: now } },
+    ])
+      .when(command('DeleteInviteLink', { organizationId: 'o1', linkId: 'h1' }))
+      .thenThrows('illegal-state');
+  });
+
+  it('changes the role of an organization link and the level of a content link, not the other way round', () => {
+    given(organizationDecider, [...on, toOrganization])
+      .when(command('ChangeInviteLink', { organizationId: 'o1', linkId: 'h1', change: { role: null } }))
+      .then([
+        {
+          type: 'InviteLinkChanged',
+          data: { organizationId: 'o1', linkId: 'h1', grant: { role: null }, changedAt: now },
+        },
+      ]);
+    given(organizationDecider, [...on, toSpace])
+      .when(command('ChangeInviteLink', { organizationId: 'o1', linkId: 'h2', change: { level: 'edit' } }))
+      .then([
+        {
+          type: 'InviteLinkChanged',
+          data: { organizationId: 'o1', linkId: 'h2', grant: { level: 'edit', target: space }, changedAt: now },
+        },
+      ]);
+    given(organizationDecider, [...on, toSpace])
+      .when(command('ChangeInviteLink', { organizationId: 'o1', linkId: 'h2', change: { role: 'edit' } }))
+      .thenThrows('validation', /level/);
+    given(organizationDecider, [...on, toOrganization])
+      .when(command('ChangeInviteLink', { organizationId: 'o1', linkId: 'h1', change: { level: 'edit' } }))
+      .thenThrows('validation', /role/);
+    given(organizationDecider, on)
+      .when(command('ChangeInviteLink', { organizationId: 'o1', linkId: 'h9', change: { role: 'edit' } }))
+      .thenThrows('not-found');
+  });
+
+  it('lets a newcomer join with the link role, or as a guest with a content link', () => {
+    given(organizationDecider, [...on, toOrganization])
+      .when(command('AcceptInviteLink', { organizationId: 'o1', linkId: 'h1', member: carol }))
+      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', ...carol, role: 'edit', joinedAt: now } }]);
+    given(organizationDecider, [...on, toSpace])
+      .when(command('AcceptInviteLink', { organizationId: 'o1', linkId: 'h2', member: carol }))
+      .then([{ type: 'MemberJoined', data: { organizationId: 'o1', ...carol, role: null, joinedAt: now } }]);
+  });
+
+  it('raises a member to the link role but never lowers one', () => {
+    given(organizationDecider, [...on, toOrganization])
+      .when(command('AcceptInviteLink', { organizationId: 'o1', linkId: 'h1', member: bob }))
+      .then([
+        {
+          type: 'MemberRoleChanged',
+          data: { organizationId: 'o1', userId: 'u2', role: 'edit', previousRole: 'read', changedAt: now },
+        },
+      ]);
+    given(organizationDecider, [...on, toOrganization])
+      .when(command('AcceptInviteLink', { organizationId: 'o1', linkId: 'h1', member: ada }))
+      .thenNothing();
+    given(organizationDecider, [...on, toSpace])
+      .when(command('AcceptInviteLink', { organizationId: 'o1', linkId: 'h2', member: bob }))
+      .thenNothing();
+  });
+
+  it('refuses a deleted link, and deleting it again records nothing', () => {
+    const deleted: OrganizationEvent = {
+      type: 'InviteLinkDeleted',
+      data: { organizationId: 'o1', linkId: 'h1', deletedAt: now },
+    };
+    given(organizationDecider, [...on, toOrganization])
+      .when(command('DeleteInviteLink', { organizationId: 'o1', linkId: 'h1' }))
+      .then([deleted]);
+    given(organizationDecider, [...on, toOrganization, deleted])
+      .when(command('AcceptInviteLink', { organizationId: 'o1', linkId: 'h1', member: carol }))
+      .thenThrows('not-found');
+    given(organizationDecider, [...on, toOrganization, deleted])
+      .when(command('DeleteInviteLink', { organizationId: 'o1', linkId: 'h1' }))
+      .thenNothing();
   });
 });

@@ -4,9 +4,11 @@ import {
   type DomainEvent,
   IllegalState,
   NotFound,
+  type Role,
   type RoleOrGuest,
   ValidationFailed,
   assertNever,
+  roleRank,
 } from '@app/kernel/domain';
 
 export const organizationStream = (organizationId: string) => `organization-${organizationId}`;
@@ -78,7 +80,33 @@ export type SetTeamMember = Command<
 >;
 export type RemoveTeamMember = Command<'RemoveTeamMember', { organizationId: string; teamId: string; userId: string }>;
 
+/** What an invite link gives: a role in the organization, or a level on one space or collection (as a guest). */
+export type LinkGrant = { role: RoleOrGuest } | { level: Role; target: { kind: 'space' | 'collection'; id: string } };
+
+/**
+ * `linkId` is the SHA-256 of the link's secret (its id in the API), never the secret: the events do not let anyone
+ * who reads them use a link.
+ */
+export type CreateInviteLink = Command<
+  'CreateInviteLink',
+  { organizationId: string; linkId: string; grant: LinkGrant }
+>;
+export type ChangeInviteLink = Command<
+  'ChangeInviteLink',
+  { organizationId: string; linkId: string; change: { role: RoleOrGuest } | { level: Role } }
+>;
+export type DeleteInviteLink = Command<'DeleteInviteLink', { organizationId: string; linkId: string }>;
+/** Someone holding the link takes it: they join with its role, or as a guest when it is a content link. */
+export type AcceptInviteLink = Command<
+  'AcceptInviteLink',
+  { organizationId: string; linkId: string; member: MemberIdentity }
+>;
+
 export type OrganizationCommand =
+  | CreateInviteLink
+  | ChangeInviteLink
+  | DeleteInviteLink
+  | AcceptInviteLink
   | CreateOrganization
   | UpdateOrganization
   | AddMember
@@ -145,7 +173,22 @@ export type TeamMemberRemoved = DomainEvent<
 export type TeamEvent =
   TeamCreated | TeamRenamed | TeamDeleted | TeamMemberAdded | TeamMemberRoleChanged | TeamMemberRemoved;
 
+export type InviteLinkCreated = DomainEvent<
+  'InviteLinkCreated',
+  { organizationId: string; linkId: string; grant: LinkGrant; createdAt: string }
+>;
+export type InviteLinkChanged = DomainEvent<
+  'InviteLinkChanged',
+  { organizationId: string; linkId: string; grant: LinkGrant; changedAt: string }
+>;
+export type InviteLinkDeleted = DomainEvent<
+  'InviteLinkDeleted',
+  { organizationId: string; linkId: string; deletedAt: string }
+>;
+export type InviteLinkEvent = InviteLinkCreated | InviteLinkChanged | InviteLinkDeleted;
+
 export type OrganizationEvent =
+  | InviteLinkEvent
   | OrganizationCreated
   | OrganizationUpdated
   | MemberJoined
@@ -164,6 +207,9 @@ export type OrganizationState =
       invites: Readonly<Record<string, RoleOrGuest>>;
       /** Each team's members with their role in it. */
       teams: Readonly<Record<string, Readonly<Record<string, TeamMemberRole>>>>;
+      /** Whether invite links are turned on, and the live links by their id (the hash of their secret). */
+      inviteLinks: boolean;
+      links: Readonly<Record<string, LinkGrant>>;
     };
 
 type ActiveOrganization = Extract<OrganizationState, { status: 'active' }>;
@@ -197,6 +243,18 @@ function requireTeam(organization: ActiveOrganization, teamId: string) {
 function requireMembers(organization: ActiveOrganization, userIds: readonly string[]): void {
   const strangers = userIds.filter((userId) => !(userId in organization.members));
   if (strangers.length > 0) throw new ValidationFailed(`not members of the organization: ${strangers.join(', ')}`);
+}
+
+function requireInviteLinks(state: OrganizationState, organizationId: string): ActiveOrganization {
+  const organization = requireActive(state, organizationId);
+  if (!organization.inviteLinks) throw new IllegalState('invite links are turned off in this organization');
+  return organization;
+}
+
+function requireLink(organization: ActiveOrganization, linkId: string): LinkGrant {
+  const link = organization.links[linkId];
+  if (!link) throw new NotFound('Invite link not found');
+  return link;
 }
 
 /** The fields the request actually set (display settings are not in the state, so every given field is recorded). */
@@ -279,6 +337,51 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         const { email, role } = command.data;
         if (email in organization.invites && organization.invites[email] === role) return [];
         return [{ type: 'MemberInvited', data: { ...command.data, invitedAt: now } }];
+      }
+      case 'CreateInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        if (command.data.linkId in organization.links) throw new IllegalState('invite link exists');
+        return [{ type: 'InviteLinkCreated', data: { ...command.data, createdAt: now } }];
+      }
+      case 'ChangeInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        const { organizationId, linkId, change } = command.data;
+        const link = requireLink(organization, linkId);
+        let grant: LinkGrant;
+        if ('role' in change) {
+          if (!('role' in link)) throw new ValidationFailed('a link to a space or collection has a level, not a role');
+          if (link.role === change.role) return [];
+          grant = { role: change.role };
+        } else {
+          if (!('level' in link)) throw new ValidationFailed('a link to the organization has a role, not a level');
+          if (link.level === change.level) return [];
+          grant = { level: change.level, target: link.target };
+        }
+        return [{ type: 'InviteLinkChanged', data: { organizationId, linkId, grant, changedAt: now } }];
+      }
+      case 'DeleteInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        if (!(command.data.linkId in organization.links)) return [];
+        return [{ type: 'InviteLinkDeleted', data: { ...command.data, deletedAt: now } }];
+      }
+      case 'AcceptInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        const { organizationId, linkId, member } = command.data;
+        const link = requireLink(organization, linkId);
+        // A content link makes a newcomer a guest; its level on the content is granted by the content context.
+        const role = 'role' in link ? link.role : null;
+        if (!(member.userId in organization.members)) {
+          return [{ type: 'MemberJoined', data: { organizationId, ...member, role, joinedAt: now } }];
+        }
+        const previousRole = organization.members[member.userId];
+        // Accepting never lowers a role.
+        if (roleRank(role) <= roleRank(previousRole)) return [];
+        return [
+          {
+            type: 'MemberRoleChanged',
+            data: { organizationId, userId: member.userId, role, previousRole, changedAt: now },
+          },
+        ];
       }
       case 'CreateTeam': {
         const organization = requireActive(state, command.data.organizationId);
@@ -372,9 +475,28 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated':
-        return { status: 'active', organizationId: event.data.organizationId, members: {}, invites: {}, teams: {} };
+        return {
+          status: 'active',
+          organizationId: event.data.organizationId,
+          members: {},
+          invites: {},
+          teams: {},
+          inviteLinks: false,
+          links: {},
+        };
       case 'OrganizationUpdated':
-        return state;
+        if (state.status !== 'active' || event.data.changes.inviteLinks === undefined) return state;
+        return { ...state, inviteLinks: event.data.changes.inviteLinks };
+      case 'InviteLinkCreated':
+      case 'InviteLinkChanged':
+        if (state.status !== 'active') return state;
+        return { ...state, links: { ...state.links, [event.data.linkId]: event.data.grant } };
+      case 'InviteLinkDeleted': {
+        if (state.status !== 'active') return state;
+        const links = { ...state.links };
+        delete links[event.data.linkId];
+        return { ...state, links };
+      }
       case 'MemberJoined': {
         if (state.status !== 'active') return state;
         const invites = { ...state.invites };

@@ -4,6 +4,7 @@ import { membersProjection } from './members.projection';
 import { organizationsProjection } from './organizations.projection';
 import { usersProjection } from './users.projection';
 import { teamMembersProjection, teamsProjection } from './teams.projection';
+import { inviteLinksProjection } from './invite-links.projection';
 
 export {
   apiTokensProjection,
@@ -14,6 +15,7 @@ export {
   usersProjection,
   teamsProjection,
   teamMembersProjection,
+  inviteLinksProjection,
 };
 
 export const identityProjections = [
@@ -25,4 +27,5 @@ export const identityProjections = [
   invitesProjection,
   teamsProjection,
   teamMembersProjection,
+  inviteLinksProjection,
 ];

@@ -4,3 +4,4 @@ export { UserDirectory, type UserBody } from './user-directory';
 export { GetOrganizationQuery } from '../application/get-organization/get-organization.query';
 export { TEAM_SPACES, type TeamSpaces } from './team-spaces';
 export { TeamDirectory, type TeamBody } from './team-directory';
+export { CONTENT_INVITES, type ContentInvites, type InviteTarget } from './content-invites';

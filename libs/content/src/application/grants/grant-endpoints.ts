@@ -81,12 +81,18 @@ export class GrantEndpoints {
     await this.run(actor, { type: 'RevokeGrant', data: { organizationId, target, grantee } });
   }
 
-  /** Grants a content endpoint itself may make (accepting an invite link), checked by its caller. */
-  async grantAsProcess(actor: Actor, organizationId: string, target: GrantTarget, grantee: Grantee, role: Role) {
+  /** A grant whose right was checked elsewhere (accepting an invite link). */
+  async grantChecked(
+    actor: Pick<Actor, 'userId' | 'requestId'>,
+    organizationId: string,
+    target: GrantTarget,
+    grantee: Grantee,
+    role: Role,
+  ) {
     await this.run(actor, { type: 'GrantAccess', data: { organizationId, target, grantees: [grantee], role } });
   }
 
-  private async run(actor: Actor, command: Omit<GrantCommand, 'metadata'>) {
+  private async run(actor: Pick<Actor, 'userId' | 'requestId'>, command: Omit<GrantCommand, 'metadata'>) {
     const result = await handleCommand(this.events, grantsDecider, grantsStream(command.data.target.id), {
       ...command,
       metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
