@@ -1,4 +1,24 @@
+import { requestProjectionRebuild } from '@app/kernel';
 import { type Response, TestService, expectError } from '../support/service';
+
+type Role = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read';
+const ROLES: Role[] = ['admin', 'create', 'review', 'edit', 'comment', 'read'];
+const RANK: Record<Role, number> = { admin: 6, create: 5, review: 4, edit: 3, comment: 2, read: 1 };
+const atLeast = (role: Role, required: Role) => RANK[role] >= RANK[required];
+
+/** The Space `permissions` a caller with `role` should be shown (written out here, not imported). */
+const spacePermissions = (role: Role) => ({
+  view: true,
+  access: true,
+  admin: role === 'admin',
+  viewInviteLinks: role === 'admin',
+  edit: atLeast(role, 'edit'),
+  triggerGitSync: atLeast(role, 'edit'),
+  comment: atLeast(role, 'comment'),
+  merge: atLeast(role, 'review'),
+  review: atLeast(role, 'review'),
+  installIntegration: role === 'admin',
+});
 
 type Account = { userId: string; token: string; organizationId: string };
 
@@ -247,5 +267,67 @@ describe('grants on spaces and collections (e2e)', () => {
     ).toBe(204);
     expect((await as(owner).delete(`/v1/collections/${collection}/permissions/teams/${team}`)).status).toBe(204);
     expect((await as(owner).get(`/v1/collections/${collection}/permissions/teams`)).body.count).toBe(0);
+  });
+
+  describe('role matrix: a guest given each role through a team', () => {
+    for (const role of ROLES) {
+      it(`${role}: sees the space and only it, and may do exactly what ${role} allows`, async () => {
+        const person = await service.signUp(`matrix-${role}@grants.test`, { name: `Matrix ${role}` });
+        await as(owner).post(`/v1/orgs/${org()}/invites`, { emails: [`matrix-${role}@grants.test`], role: null });
+        const created = await as(owner).put(`/v1/orgs/${org()}/teams`, {
+          title: `Matrix ${role}`,
+          members: [person.userId],
+        });
+        const space = await newSpace(`Matrix ${role}`);
+        await share(`/v1/spaces/${space}`, { teams: [created.body.id], role });
+
+        const got = await as(person).get(`/v1/spaces/${space}`);
+        expect(got.status).toBe(200);
+        expect(got.body.permissions).toEqual(spacePermissions(role));
+        const list = await as(person).get(`/v1/orgs/${org()}/spaces`);
+        expect(ids(list)).toEqual([space]);
+        expect(list.body.items[0].permissions).toEqual(spacePermissions(role));
+
+        const rename = () => as(person).patch(`/v1/spaces/${space}`, { title: `Renamed by ${role}` });
+        if (atLeast(role, 'edit')) expect((await rename()).status).toBe(200);
+        else await service.refused(rename, 403);
+        const lock = () => as(person).patch(`/v1/spaces/${space}`, { editMode: 'locked' });
+        const shareIt = () =>
+          as(person).post(`/v1/spaces/${space}/permissions`, { users: [person.userId], role: 'read' });
+        if (role === 'admin') {
+          expect((await lock()).status).toBe(200);
+          expect((await shareIt()).status).toBe(204);
+        } else {
+          await service.refused(lock, 403);
+          await service.refused(shareIt, 403);
+        }
+        // the organization itself stays out of reach: a guest creates nothing at its top level
+        await service.refused(() => as(person).post(`/v1/orgs/${org()}/spaces`, { title: 'Not allowed' }), 403);
+      });
+    }
+  });
+
+  it('rebuilds the grant, team and member read models to the same access', async () => {
+    const top = await newCollection('Rebuilt');
+    const inside = await newSpace('Rebuilt inside', top);
+    await share(`/v1/collections/${top}`, { teams: [team], role: 'edit' });
+    const before = {
+      spaces: (await as(teamGuest).get(`/v1/orgs/${org()}/spaces`)).body,
+      space: (await as(teamGuest).get(`/v1/spaces/${inside}`)).body,
+      team: (await as(owner).get(`/v1/orgs/${org()}/teams/${team}`)).body,
+      teams: (await as(owner).get(`/v1/collections/${top}/permissions/teams`)).body,
+    };
+    const position = await requestProjectionRebuild(
+      service.events,
+      service.clock,
+      ['content_grants', 'grantee_grants', 'teams', 'team_members', 'members'],
+      'test',
+    );
+    await service.runtime.settle(position);
+    await service.runtime.catchUp();
+    expect((await as(teamGuest).get(`/v1/orgs/${org()}/spaces`)).body).toEqual(before.spaces);
+    expect((await as(teamGuest).get(`/v1/spaces/${inside}`)).body).toEqual(before.space);
+    expect((await as(owner).get(`/v1/orgs/${org()}/teams/${team}`)).body).toEqual(before.team);
+    expect((await as(owner).get(`/v1/collections/${top}/permissions/teams`)).body).toEqual(before.teams);
   });
 });

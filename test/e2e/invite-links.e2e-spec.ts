@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitBookAPI, MemberRole } from '@gitbook/api';
+import { requestProjectionRebuild } from '@app/kernel';
 import { type Response, TestService, expectError } from '../support/service';
 
 type Account = { userId: string; token: string; organizationId: string };
@@ -239,5 +240,14 @@ describe('invite links (e2e)', () => {
 
     await admin.orgs.deleteOrganizationInviteById(org(), secret);
     await expect(client.orgs.joinOrganizationWithInvite(org(), secret)).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('rebuilds the invite links read model to the same links', async () => {
+    const secret = await create({ role: 'comment' });
+    const before = (await as(owner).get(links())).body;
+    const position = await requestProjectionRebuild(service.events, service.clock, ['invite_links'], 'test');
+    await service.runtime.settle(position);
+    expect((await as(owner).get(links())).body).toEqual(before);
+    expect((await as(reader).get(`${links()}/${secret}`)).body).toMatchObject({ role: 'comment', redundant: true });
   });
 });
