@@ -196,6 +196,10 @@ describe('grants on spaces and collections (e2e)', () => {
     expect((await as(guest).get(`/v1/spaces/${space}`)).status).toBe(200);
     expect((await as(owner).delete(`/v1/orgs/${org()}/teams/${temporary}`)).status).toBe(204);
     expectError(await as(guest).get(`/v1/spaces/${space}`), 404);
+    // a process then withdraws what was shared with the deleted team
+    await service.runtime.processes.waitFor(await service.events.headPosition());
+    await service.runtime.catchUp();
+    expect((await as(owner).get(`/v1/spaces/${space}/permissions/teams`)).body).toEqual({ items: [], count: 0 });
   });
 
   it('lets only admins of the object share it; others are refused and nothing is appended', async () => {
@@ -218,8 +222,10 @@ describe('grants on spaces and collections (e2e)', () => {
     await share(`/v1/spaces/${space}`, { users: [editor.userId], role: 'admin' });
     expect((await as(editor).post(`/v1/spaces/${space}/permissions`, body)).status).toBe(204);
     expect((await as(guest).get(`/v1/spaces/${space}`)).status).toBe(200);
-    // readers of the space may see with whom it is shared
+    // readers of the space may see with whom it is shared, a guest given less than admin may not
     expect((await as(reader).get(`/v1/spaces/${space}/permissions/users`)).body.count).toBe(2);
+    expectError(await as(guest).get(`/v1/spaces/${space}/permissions/users`), 403);
+    expectError(await as(guest).get(`/v1/spaces/${space}/permissions/teams`), 403);
   });
 
   it('refuses bad input with 400 and appends nothing', async () => {

@@ -9,9 +9,10 @@ import {
   metadataFor,
 } from '@app/kernel';
 import { CONTENT_INVITES, IdentityModule, TEAM_SPACES } from '@app/identity';
-import { type PurgeSpace, spaceDecider, spaceStream } from './domain';
+import { type PurgeSpace, type RevokeGrant, grantsDecider, grantsStream, spaceDecider, spaceStream } from './domain';
 import { contentProjections } from './projections';
 import { restoreWindowProcess } from './processes/restore-window.process';
+import { teamGrantsProcess } from './processes/team-grants.process';
 import { ContentAccess } from './application/content-access';
 import { CreateCollectionHandler } from './application/create-collection/create-collection.command';
 import { CreateCollectionController } from './application/create-collection/create-collection.http';
@@ -109,7 +110,20 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
 export class ContentModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
     registry.addProjections(...contentProjections);
-    registry.addProcesses(restoreWindowProcess);
+    registry.addProcesses(restoreWindowProcess, teamGrantsProcess);
+    // A deleted team's grants are withdrawn; revoking a grant already gone changes nothing.
+    registry.handleProcessCommand('RevokeGrant', async (command) => {
+      const data = command.data as RevokeGrant['data'];
+      await handleCommand(store, grantsDecider, grantsStream(data.target.id), {
+        type: 'RevokeGrant',
+        data,
+        metadata: metadataFor(clock, undefined, {
+          commandId: command.commandId,
+          causationId: command.causationId,
+          correlationId: command.correlationId,
+        }),
+      });
+    });
     // The restore window's process purges spaces; the decider makes a repeated purge a no-op.
     registry.handleProcessCommand('PurgeSpace', async (command) => {
       const data = command.data as PurgeSpace['data'];

@@ -5,6 +5,7 @@ import {
   type Clock,
   EVENT_STORE,
   type EventStore,
+  Forbidden,
   type ListQuery,
   PAGE_CURSORS,
   type PageCursorCodec,
@@ -23,8 +24,8 @@ import { ContentAccess } from '../content-access';
 import { GRANTS, GRANT_READ_MODELS, type GrantDoc } from '../read-models';
 
 /**
- * Sharing a space or a collection with users and teams. Only those who administer the object share it; anyone
- * who can see it may list with whom it is shared.
+ * Sharing a space or a collection with users and teams. Only those who administer the object share it; members
+ * with a role who can see it, and its admins, may list with whom it is shared.
  */
 @Injectable()
 export class GrantEndpoints {
@@ -42,12 +43,27 @@ export class GrantEndpoints {
 
   /** The object, checked for the caller: its organization. NotFound or Forbidden as the access policy says. */
   private async require(target: GrantTarget, userId: string, required: Role, action: string): Promise<string> {
+    return (await this.check(target, userId, required, action)).organizationId;
+  }
+
+  private async check(target: GrantTarget, userId: string, required: Role, action: string) {
     if (target.kind === 'space') {
-      const { space } = await this.access.requireSpace(target.id, userId, required, action);
-      return space.organizationId;
+      const { space, viewer, role } = await this.access.requireSpace(target.id, userId, required, action);
+      return { organizationId: space.organizationId, viewer, role };
     }
-    const { collection } = await this.access.requireCollection(target.id, userId, required, action);
-    return collection.organizationId;
+    const { collection, viewer, role } = await this.access.requireCollection(target.id, userId, required, action);
+    return { organizationId: collection.organizationId, viewer, role };
+  }
+
+  /**
+   * Who an object is shared with is for members with a role who can read it, and for its admins: a guest who
+   * was only given a lower role does not get to see the others' names and emails.
+   */
+  private async requireListing(target: GrantTarget, userId: string): Promise<string> {
+    const { organizationId, viewer, role } = await this.check(target, userId, 'read', 'see it');
+    if (viewer.role === null && role !== 'admin')
+      throw new Forbidden(`Guests may not see with whom this ${target.kind} is shared`);
+    return organizationId;
   }
 
   async grant(actor: Actor, target: GrantTarget, body: { role: Role; users?: string[]; teams?: string[] }) {
@@ -101,7 +117,7 @@ export class GrantEndpoints {
   }
 
   async listUsers(actor: Actor, target: GrantTarget, query: ListQuery) {
-    await this.require(target, actor.userId, 'read', 'see it');
+    await this.requireListing(target, actor.userId);
     const page = await this.page(target, 'user', query);
     const users = await this.users.users(page.items.map((grant) => grant.granteeId));
     return {
@@ -111,7 +127,7 @@ export class GrantEndpoints {
   }
 
   async listTeams(actor: Actor, target: GrantTarget, query: ListQuery) {
-    const organizationId = await this.require(target, actor.userId, 'read', 'see it');
+    const organizationId = await this.requireListing(target, actor.userId);
     const page = await this.page(target, 'team', query);
     const teams = await this.teams.teams(
       organizationId,
