@@ -43,6 +43,7 @@ import { TeamViews } from './application/teams/team-views';
 import { TeamsController } from './application/teams/teams.http';
 import { InviteLinks } from './application/invite-links/invite-links';
 import { InviteLinksController } from './application/invite-links/invite-links.http';
+import { LookupsController } from './application/lookups/lookups.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
@@ -66,6 +67,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     InviteMembersController,
     TeamsController,
     InviteLinksController,
+    LookupsController,
   ],
   providers: [
     { provide: APP_GUARD, useClass: TokenAuthGuard },
