@@ -66,7 +66,10 @@ export class ContentAccess {
       granteeGrantsDocId(organizationId, 'user', userId),
       ...(viewer.teams ?? []).map((teamId) => granteeGrantsDocId(organizationId, 'team', teamId)),
     ];
-    const docs = await this.store.getMany<GranteeGrantsDoc>(GRANTEE_GRANTS, ids);
+    // One read by id per grantee: the read store caches documents and known absences, so the common case (nothing
+    // shared with the caller or their teams) costs no query once warm.
+    const found = await Promise.all(ids.map((id) => this.store.get<GranteeGrantsDoc>(GRANTEE_GRANTS, id)));
+    const docs = found.filter((doc): doc is GranteeGrantsDoc => doc !== null);
     if (docs.length === 0) return viewer;
     const spaces = new Map<string, Role>();
     const collections = new Map<string, Role>();
