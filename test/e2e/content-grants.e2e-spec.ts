@@ -275,6 +275,24 @@ describe('grants on spaces and collections (e2e)', () => {
     expect((await as(owner).get(`/v1/collections/${collection}/permissions/teams`)).body.count).toBe(0);
   });
 
+  it('leaves grants behind when a space moves to another organization', async () => {
+    const space = await newSpace('Moving');
+    await share(`/v1/spaces/${space}`, { users: [guest.userId, reader.userId], role: 'edit' });
+    const elsewhere = (await as(owner).post('/v1/orgs', { title: 'Grants Elsewhere' })).body.id;
+    await as(owner).post(`/v1/orgs/${elsewhere}/invites`, { emails: ['reader@grants.test'], role: null });
+    expect((await as(owner).post(`/v1/spaces/${space}/transfer`, { organization: elsewhere })).status).toBe(200);
+    expectError(await as(guest).get(`/v1/spaces/${space}`), 404);
+    expectError(await as(reader).get(`/v1/spaces/${space}`), 404);
+    expect((await as(owner).get(`/v1/spaces/${space}/permissions/users`)).body).toEqual({ items: [], count: 0 });
+    // shared again in its new organization, with the same person
+    await share(`/v1/spaces/${space}`, { users: [reader.userId], role: 'comment' });
+    expect((await as(reader).get(`/v1/spaces/${space}`)).body.permissions).toMatchObject({
+      comment: true,
+      edit: false,
+    });
+    expect((await as(owner).get(`/v1/spaces/${space}/permissions/users`)).body.count).toBe(1);
+  });
+
   describe('role matrix: a guest given each role through a team', () => {
     for (const role of ROLES) {
       it(`${role}: sees the space and only it, and may do exactly what ${role} allows`, async () => {

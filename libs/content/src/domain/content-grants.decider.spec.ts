@@ -62,4 +62,18 @@ describe('grants decider', () => {
       .when(command('RevokeGrant', { organizationId: 'o1', target, grantee: ada }))
       .thenNothing();
   });
+
+  it('keeps grants per organization: after a move, the same person is granted anew', () => {
+    given(grantsDecider, [granted(ada, 'read')])
+      .when(command('GrantAccess', { organizationId: 'o2', target, grantees: [ada], role: 'read' }))
+      .then([
+        {
+          type: 'AccessGranted',
+          data: { organizationId: 'o2', target, grantee: ada, role: 'read', grantedAt: now },
+        },
+      ]);
+    given(grantsDecider, [granted(ada, 'read')])
+      .when(command('RevokeGrant', { organizationId: 'o2', target, grantee: ada }))
+      .thenNothing();
+  });
 });

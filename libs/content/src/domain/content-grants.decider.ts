@@ -15,7 +15,9 @@ export type Grantee = { kind: 'user' | 'team'; id: string };
 
 /** The grants of one space or collection live in their own stream, beside the object's. */
 export const grantsStream = (targetId: string) => `grants-${targetId}`;
-export const granteeKey = (grantee: Grantee) => `${grantee.kind}:${grantee.id}`;
+/** Grants are kept per organization: a space moved to another organization takes none of its old grants along. */
+export const granteeKey = (organizationId: string, grantee: Grantee) =>
+  `${organizationId}:${grantee.kind}:${grantee.id}`;
 
 /** The most users and teams one request may grant at once. */
 export const MAX_GRANTEES = 100;
@@ -50,7 +52,7 @@ function grant(
   data: { organizationId: string; target: GrantTarget; grantee: Grantee; role: Role },
   now: string,
 ): AccessGranted[] {
-  const previousRole = state.roles[granteeKey(data.grantee)];
+  const previousRole = state.roles[granteeKey(data.organizationId, data.grantee)];
   if (previousRole === data.role) return [];
   return [
     {
@@ -71,15 +73,15 @@ export const grantsDecider: Decider<GrantsState, GrantCommand, GrantEvent> = {
         if (command.data.grantees.length === 0) throw new ValidationFailed('give at least one user or team');
         if (command.data.grantees.length > MAX_GRANTEES)
           throw new ValidationFailed(`give at most ${MAX_GRANTEES} users and teams at once`);
-        const unique = new Map(command.data.grantees.map((grantee) => [granteeKey(grantee), grantee]));
+        const unique = new Map(command.data.grantees.map((grantee) => [granteeKey(organizationId, grantee), grantee]));
         return [...unique.values()].flatMap((grantee) => grant(state, { organizationId, target, grantee, role }, now));
       }
       case 'ChangeGrant':
-        if (!(granteeKey(command.data.grantee) in state.roles))
+        if (!(granteeKey(command.data.organizationId, command.data.grantee) in state.roles))
           throw new NotFound(`The ${command.data.grantee.kind} ${command.data.grantee.id} has no access granted here`);
         return grant(state, command.data, now);
       case 'RevokeGrant':
-        if (!(granteeKey(command.data.grantee) in state.roles)) return [];
+        if (!(granteeKey(command.data.organizationId, command.data.grantee) in state.roles)) return [];
         return [{ type: 'AccessRevoked', data: { ...command.data, revokedAt: now } }];
       default:
         return assertNever(command);
@@ -89,10 +91,13 @@ export const grantsDecider: Decider<GrantsState, GrantCommand, GrantEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'AccessGranted':
-        return { ...state, roles: { ...state.roles, [granteeKey(event.data.grantee)]: event.data.role } };
+        return {
+          ...state,
+          roles: { ...state.roles, [granteeKey(event.data.organizationId, event.data.grantee)]: event.data.role },
+        };
       case 'AccessRevoked': {
         const roles = { ...state.roles };
-        delete roles[granteeKey(event.data.grantee)];
+        delete roles[granteeKey(event.data.organizationId, event.data.grantee)];
         return { ...state, roles };
       }
       default:

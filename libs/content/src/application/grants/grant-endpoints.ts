@@ -117,8 +117,8 @@ export class GrantEndpoints {
   }
 
   async listUsers(actor: Actor, target: GrantTarget, query: ListQuery) {
-    await this.requireListing(target, actor.userId);
-    const page = await this.page(target, 'user', query);
+    const organizationId = await this.requireListing(target, actor.userId);
+    const page = await this.page(organizationId, target, 'user', query);
     const users = await this.users.users(page.items.map((grant) => grant.granteeId));
     return {
       ...page,
@@ -128,7 +128,7 @@ export class GrantEndpoints {
 
   async listTeams(actor: Actor, target: GrantTarget, query: ListQuery) {
     const organizationId = await this.requireListing(target, actor.userId);
-    const page = await this.page(target, 'team', query);
+    const page = await this.page(organizationId, target, 'team', query);
     const teams = await this.teams.teams(
       organizationId,
       actor.userId,
@@ -143,14 +143,15 @@ export class GrantEndpoints {
     };
   }
 
-  private page(target: GrantTarget, granteeKind: 'user' | 'team', query: ListQuery) {
+  /** The grants of the object in its current organization (those from before a move give nothing). */
+  private page(organizationId: string, target: GrantTarget, granteeKind: 'user' | 'team', query: ListQuery) {
     return readPage<GrantDoc, GrantDoc>(
       this.store,
       this.cursors,
       {
         collection: GRANTS,
         scope: `grants:${target.id}:${granteeKind}`,
-        filter: { targetId: target.id, granteeKind },
+        filter: { targetId: target.id, granteeKind, organizationId },
         sort: [['grantedAt', 1]],
         query,
       },
