@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import {
   type Filter,
   Forbidden,
+  type ListQuery,
   type ListResponse,
   NotFound,
   PAGE_CURSORS,
@@ -29,9 +30,8 @@ import {
   teamMemberDocId,
 } from '../read-models';
 import { type ListMemberTeamsParams, type ListTeamsParams } from './teams.request';
-import { type ListQuery } from '@app/kernel';
 
-/** The caller in an organization: their role, and the teams they are in with their role in each. */
+/** The caller in an organization and their role there. */
 export interface TeamViewer {
   organizationId: string;
   userId: string;
