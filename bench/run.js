@@ -9,6 +9,8 @@
  * 2. Each route is measured against its own baseline: a raw node:http server in its own process answering the
  *    service's body for that route (bench/baseline-server.js). Rounds alternate baseline and service, BENCH_ROUNDS
  *    times (default 3); the ratio of each round, and its min, median and max, are reported.
+ *    The same service then serves `/health` while bench/hostile-client.js sends 80,000-key bodies in a loop, and
+ *    while it holds 5,000 connections with unfinished bodies.
  * 3. Event-store appends per second and projection replay over 1,000,000 events (bench/stores.js).
  *
  * Results go to bench/README.md (table, machine, date). Durations: BENCH_SECONDS (default 10), BENCH_ROUNDS,
@@ -189,8 +191,9 @@ async function measureService() {
     const spaces = await measureSpaces({ url, env, headers, organizationId, userId });
     const changeRequestGet = await measureChangeRequest({ url, headers, organizationId });
     const sites = await measureSites({ url, headers, organizationId });
+    const hostile = await measureHostile({ url, token });
     const rssAtEnd = rssOf(child.pid);
-    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet, ...sites };
+    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet, ...sites, hostile };
   } finally {
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -272,6 +275,50 @@ async function measureSites({ url, headers, organizationId }) {
   );
   if (published.non2xx > 0) throw new Error('the published view answered non-2xx');
   return { siteGet, published: { ...published, bodyBytes: Buffer.byteLength(body), buildSeconds } };
+}
+
+const SLOW_CONNECTIONS = 5000;
+
+/**
+ * `/health`, one request at a time, while a hostile client in its own process (bench/hostile-client.js) either
+ * sends an 80,000-key body in a loop or holds ${SLOW_CONNECTIONS} connections whose bodies never end; and quiet, for
+ * comparison.
+ */
+async function measureHostile({ url, token }) {
+  const health = `${url}/health`;
+  const measure = async (name) => {
+    const result = summarise(name, await load({ url: health, connections: 1 }));
+    if (result.non2xx > 0) throw new Error(`${name}: ${result.non2xx} requests failed`);
+    return result;
+  };
+  const quiet = await measure('GET /health, quiet');
+  const keys = await startProcess('node', ['bench/hostile-client.js', 'keys', url, token], {}, (out) =>
+    /^ready$/m.exec(out),
+  );
+  let underKeys;
+  let keysOutput = '';
+  keys.child.stdout.on('data', (chunk) => (keysOutput += chunk));
+  try {
+    underKeys = await measure('GET /health while 80,000-key bodies arrive');
+  } finally {
+    await stopProcess(keys.child);
+  }
+  const counts = [...keysOutput.matchAll(/sent (\d+) refused (\d+)/g)].pop();
+  underKeys.attack = counts ? `${counts[1]} bodies sent, ${counts[2]} refused with 400` : 'no count';
+  const slow = await startProcess(
+    'node',
+    ['bench/hostile-client.js', 'slow', url, String(SLOW_CONNECTIONS)],
+    {},
+    (out) => /ready (\d+) open/.exec(out),
+  );
+  let underSlow;
+  try {
+    underSlow = await measure(`GET /health while ${SLOW_CONNECTIONS} slow-body connections are held`);
+    underSlow.attack = `${slow.match[1]} of ${SLOW_CONNECTIONS} connections open when the run began`;
+  } finally {
+    await stopProcess(slow.child);
+  }
+  return { quiet, underKeys, underSlow };
 }
 
 async function getText(url, headers) {
@@ -545,6 +592,17 @@ async function main() {
     `Its published view (${Math.round(service.published.bodyBytes / 1024)} KiB: every section with its site spaces, each with its space),`,
     `one request at a time for ${SECONDS} s: ${service.published.rps} req/s, p50 ${service.published.p50} ms, p99 **${service.published.p99} ms**`,
     `(target < 50 ms, warm: ${verdict(service.published.p99 < 50)}).`,
+    '',
+    '## Hostile clients',
+    '',
+    `\`GET /health\`, one request at a time for ${SECONDS} s, in the same service process, quiet and while a hostile client`,
+    '(bench/hostile-client.js, its own process) attacks:',
+    '',
+    '| while | req/s | p50 ms | p99 ms | target |',
+    '|---|---|---|---|---|',
+    `| nothing | ${service.hostile.quiet.rps} | ${service.hostile.quiet.p50} | ${service.hostile.quiet.p99} | |`,
+    `| one client sends an 80,000-key body (870 KB) in a loop (${service.hostile.underKeys.attack}) | ${service.hostile.underKeys.rps} | ${service.hostile.underKeys.p50} | ${service.hostile.underKeys.p99} | p99 < 50 ms: ${verdict(service.hostile.underKeys.p99 < 50)} |`,
+    `| ${SLOW_CONNECTIONS} connections hold unfinished bodies (${service.hostile.underSlow.attack}) | ${service.hostile.underSlow.rps} | ${service.hostile.underSlow.p50} | ${service.hostile.underSlow.p99} | served, p99 < 100 ms: ${verdict(service.hostile.underSlow.p99 < 100)} |`,
     '',
     '## Event store and projections (SQLite)',
     '',

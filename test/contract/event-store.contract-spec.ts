@@ -441,6 +441,26 @@ describe('SQLite adapter', () => {
   });
 
   describe('specific to the embedded file', () => {
+    it('keeps the database, its WAL files and a folder it creates private to this user (0600, 0700)', async () => {
+      const folder = path.join(dir, 'private-events');
+      const file = path.join(folder, 'events.db');
+      const store = await createEventStore({ driver: 'sqlite', file });
+      try {
+        await store.append(uniqueStream(), [event()], 'no_stream');
+        expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+        for (const name of ['events.db', 'events.db-wal', 'events.db-shm']) {
+          expect({ name, mode: fs.statSync(path.join(folder, name)).mode & 0o777 }).toEqual({ name, mode: 0o600 });
+        }
+      } finally {
+        await store.close();
+      }
+      // a file an older version left readable by others is narrowed when opened again
+      fs.chmodSync(file, 0o644);
+      const again = await createEventStore({ driver: 'sqlite', file });
+      await again.close();
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    });
+
     it('creates the parent folder of the file and keeps events across reopening', async () => {
       const file = path.join(dir, 'nested', 'deeper', 'events.db');
       const stream = uniqueStream();

@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -165,6 +165,15 @@ function contract(name: string, adapter: Adapter) {
       } finally {
         await other.close();
       }
+    });
+
+    it('forgets that a document was missing once this connection writes it', async () => {
+      await store.ensureCollection(collection, []);
+      expect(await store.getMany(collection, ['late'])).toEqual([]);
+      expect(await store.get(collection, 'late')).toBeNull();
+      await store.write([put({ id: 'late', kind: 'x', n: 1 }, 1n)]);
+      expect(await store.getMany(collection, ['late'])).toEqual([{ id: 'late', kind: 'x', n: 1 }]);
+      expect(await store.get(collection, 'late')).toEqual({ id: 'late', kind: 'x', n: 1 });
     });
 
     it('replaces a collection with another one, indexes and positions included', async () => {
@@ -517,6 +526,23 @@ describe('SQLite read store files', () => {
       expect(await second.getStored('spaces', 's1')).toEqual({ doc: { id: 's1', title: 'Docs' }, position: 3n });
       expect(await second.getCheckpoint('spaces')).toEqual({ name: 'spaces', position: 3n });
       await second.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('are private to this user: the database and its WAL files 0600, a folder it creates 0700', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'quire-read-'));
+    try {
+      const folder = join(root, 'private');
+      const store = await createReadStore({ driver: 'sqlite', file: join(folder, 'read.sqlite') });
+      await store.ensureCollection('spaces', [{ fields: [['title', 1]] }]);
+      await store.write([{ kind: 'put', collection: 'spaces', doc: { id: 's1' }, position: 1n }], []);
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+      for (const name of ['read.sqlite', 'read.sqlite-wal', 'read.sqlite-shm']) {
+        expect({ name, mode: statSync(join(folder, name)).mode & 0o777 }).toEqual({ name, mode: 0o600 });
+      }
+      await store.close();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

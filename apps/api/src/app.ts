@@ -26,6 +26,8 @@ const nestLogLevels: Record<string, LogLevel[] | false> = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** An invite link's id is its secret: request logs show it masked. */
+const INVITE_SECRET = /(\/(?:link-invites|invites)\/)[^/?]+/g;
 
 /**
  * Requests Node cannot parse (headers too large, malformed, too slow) get an answer in the error shape that says
@@ -57,6 +59,14 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: request.method,
+                url: request.url.replace(INVITE_SECRET, '$1***'),
+                hostname: request.hostname,
+                remoteAddress: request.ip,
+              }),
+            },
           },
     // Honour a caller's X-Request-Id when it is sane, otherwise make one; every log line carries it as reqId.
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {

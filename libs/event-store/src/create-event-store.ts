@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { type EventStore } from '@app/kernel';
 import { SqliteEventStore } from './sqlite-event-store';
 
@@ -7,13 +5,10 @@ import { SqliteEventStore } from './sqlite-event-store';
 export type EventStoreOptions =
   { driver: 'sqlite'; file: string; pollIntervalMs?: number } | { driver: 'eventstoredb'; connectionString: string };
 
-/** Opens the configured event store; the SQLite file's folder is created when missing. */
+/** Opens the configured event store; the SQLite file and its folder are created when missing, readable by this user only. */
 export async function createEventStore(options: EventStoreOptions): Promise<EventStore> {
   switch (options.driver) {
     case 'sqlite': {
-      if (options.file !== ':memory:' && options.file !== '') {
-        mkdirSync(dirname(resolve(options.file)), { recursive: true });
-      }
       return new SqliteEventStore({ file: options.file, pollIntervalMs: options.pollIntervalMs });
     }
     case 'eventstoredb': {

@@ -13,6 +13,8 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
+  isSqliteFile,
+  preparePrivateFile,
 } from '@app/kernel';
 
 /*
@@ -116,6 +118,7 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file, { timeout: busyTimeoutMs });
     try {
       this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);

@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import { type ReadStore } from '@app/kernel';
 import { MongoReadStore } from './mongo-read-store';
 import { SqliteReadStore } from './sqlite-read-store';
@@ -8,15 +6,12 @@ import { SqliteReadStore } from './sqlite-read-store';
 export type ReadStoreOptions = { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
 
 /**
- * Opens the configured read store. The SQLite file's folder is created when missing; a MongoDB server is pinged
+ * Opens the configured read store. The SQLite file and its folder are created when missing, readable by this user only; a MongoDB server is pinged
  * so that a wrong URL fails at start-up rather than on the first request.
  */
 export async function createReadStore(options: ReadStoreOptions): Promise<ReadStore> {
   switch (options.driver) {
     case 'sqlite':
-      if (options.file !== ':memory:' && options.file !== '') {
-        mkdirSync(dirname(resolve(options.file)), { recursive: true });
-      }
       return new SqliteReadStore({ file: options.file });
     case 'mongodb': {
       const store = new MongoReadStore({ url: options.url });

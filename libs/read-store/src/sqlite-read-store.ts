@@ -14,6 +14,8 @@ import {
   type SortSpec,
   type StoredDoc,
   type WriteOp,
+  isSqliteFile,
+  preparePrivateFile,
 } from '@app/kernel';
 
 export interface SqliteReadStoreOptions {
@@ -251,6 +253,7 @@ export class SqliteReadStore implements ReadStore {
   >;
 
   constructor(options: SqliteReadStoreOptions) {
+    if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
@@ -333,6 +336,8 @@ export class SqliteReadStore implements ReadStore {
       ).all(...padded) as { id: string; doc: string; position: string }[];
       for (const row of rows) found.set(row.id, this.remember(table, row.id, row.doc, row.position) as D);
     }
+    // known absences are kept too, as `get` keeps them: a space without activity costs no query the next time
+    for (const id of missing) if (!found.has(id)) this.keep(cacheKey(table, id), null);
     return ids.flatMap((id) => {
       const doc = found.get(id);
       return doc === undefined ? [] : [doc];

@@ -3,7 +3,8 @@
  * uses and appends single events to its own stream, then reports the results to its parent and exits.
  *
  * Jest transpiles TypeScript only inside its own process, so this script installs a tiny SWC require hook for
- * `.ts` files and maps `@app/kernel` to the port file (the only kernel module the SQLite adapter uses).
+ * `.ts` files and maps `@app/kernel` to
+ * kernel-for-adapters.ts (the few kernel modules the SQLite adapters use).
  *
  * Usage (through child_process.fork): event-store-child-writer.js <file> <streamId> <count>
  */
@@ -14,7 +15,7 @@ const { randomUUID } = require('node:crypto');
 const swc = require('@swc/core');
 
 const root = path.resolve(__dirname, '../../..');
-const kernelPort = path.join(root, 'libs/kernel/src/ports/event-store.port.ts');
+const kernelPort = path.join(__dirname, 'kernel-for-adapters.ts');
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {

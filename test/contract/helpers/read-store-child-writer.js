@@ -3,7 +3,7 @@
  * uses, applies the write operations given as JSON (positions as numbers), reports to its parent and exits.
  *
  * Like event-store-child-writer.js, it installs a tiny SWC require hook for `.ts` files and maps `@app/kernel`
- * to the read-store port (the only kernel module the SQLite adapter uses at run time: types only).
+ * to kernel-for-adapters.ts (the few kernel modules the SQLite adapters use at run time).
  *
  * Usage (through child_process.fork): read-store-child-writer.js <file> <ops as JSON>
  */
@@ -13,7 +13,7 @@ const path = require('node:path');
 const swc = require('@swc/core');
 
 const root = path.resolve(__dirname, '../../..');
-const kernelPort = path.join(root, 'libs/kernel/src/ports/read-store.port.ts');
+const kernelPort = path.join(__dirname, 'kernel-for-adapters.ts');
 
 const resolveFilename = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {

@@ -10,6 +10,8 @@ export interface OrganizationViewer {
   role: RoleOrGuest;
   /** The organization's default level for its content. */
   defaultRole: RoleOrGuest;
+  /** The teams of the organization the caller is in (left out for admins, whose rights do not depend on it). */
+  teams?: readonly string[];
 }
 
 /**
@@ -34,12 +36,17 @@ export class OrganizationAccess {
    * level (the end of every `defaultLevel` chain). Undefined when the caller is not a member.
    */
   async viewer(organizationId: string, userId: string): Promise<OrganizationViewer | undefined> {
-    const membership = await this.membership(organizationId, userId);
-    if (!membership) return undefined;
-    // An admin's rights do not depend on defaults: spare the read.
-    if (membership.role === 'admin') return { organizationId, role: 'admin', defaultRole: null };
+    const member = await this.store.get<MemberDoc>(MEMBERS, memberDocId(organizationId, userId));
+    if (!member) return undefined;
+    // An admin's rights do not depend on defaults or teams: spare the read.
+    if (member.role === 'admin') return { organizationId, role: 'admin', defaultRole: null };
     const organization = await this.store.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
-    return { organizationId, role: membership.role, defaultRole: organization?.defaultRole ?? null };
+    return {
+      organizationId,
+      role: member.role,
+      defaultRole: organization?.defaultRole ?? null,
+      teams: member.teams ?? [],
+    };
   }
 
   /** The organization's hostname (its default public address), when it has one. */
