@@ -25,6 +25,26 @@ import { GetTranslationSettingsHandler } from './application/get-translation-set
 import { ReplaceTranslationSettingsController } from './application/replace-translation-settings/replace-translation-settings.http';
 import { DeleteTranslationSettingsController } from './application/delete-translation-settings/delete-translation-settings.http';
 
+import { ChangeOpenAPISpecHandler } from './application/change-openapi-spec/change-openapi-spec.command';
+import { ListOpenAPISpecsController } from './application/list-openapi-specs/list-openapi-specs.http';
+import { ListOpenAPISpecsHandler } from './application/list-openapi-specs/list-openapi-specs.query';
+import { CreateOpenAPISpecController } from './application/create-openapi-spec/create-openapi-spec.http';
+import { GetOpenAPISpecController } from './application/get-openapi-spec/get-openapi-spec.http';
+import { GetOpenAPISpecHandler } from './application/get-openapi-spec/get-openapi-spec.query';
+import { PutOpenAPISpecController } from './application/put-openapi-spec/put-openapi-spec.http';
+import { DeleteOpenAPISpecController } from './application/delete-openapi-spec/delete-openapi-spec.http';
+import { ListOpenAPISpecVersionsController } from './application/list-openapi-spec-versions/list-openapi-spec-versions.http';
+import { ListOpenAPISpecVersionsHandler } from './application/list-openapi-spec-versions/list-openapi-spec-versions.query';
+import { GetOpenAPISpecVersionController } from './application/get-openapi-spec-version/get-openapi-spec-version.http';
+import { GetOpenAPISpecVersionHandler } from './application/get-openapi-spec-version/get-openapi-spec-version.query';
+import { GetOpenAPISpecVersionContentController } from './application/get-openapi-spec-version-content/get-openapi-spec-version-content.http';
+import { GetOpenAPISpecVersionContentHandler } from './application/get-openapi-spec-version-content/get-openapi-spec-version-content.query';
+import {
+  OpenAPISpecProcessor,
+  type ProcessOpenAPISpecSource,
+} from './application/process-openapi-spec/process-openapi-spec.command';
+import { openApiProcessingProcess } from './processes/openapi-processing.process';
+
 /**
  * What an organization adds to the platform: custom fields describing its spaces and translation settings (and,
  * to come, integrations and OpenAPI specifications).
@@ -44,6 +64,15 @@ import { DeleteTranslationSettingsController } from './application/delete-transl
     GetTranslationSettingsController,
     ReplaceTranslationSettingsController,
     DeleteTranslationSettingsController,
+    ListOpenAPISpecsController,
+    CreateOpenAPISpecController,
+    // the versions' routes first: their literal `latest` must not be read as a version id
+    ListOpenAPISpecVersionsController,
+    GetOpenAPISpecVersionContentController,
+    GetOpenAPISpecVersionController,
+    GetOpenAPISpecController,
+    PutOpenAPISpecController,
+    DeleteOpenAPISpecController,
   ],
   providers: [
     ChangeCustomFieldsHandler,
@@ -54,10 +83,21 @@ import { DeleteTranslationSettingsController } from './application/delete-transl
     ChangeTranslationSettingsHandler,
     ListTranslationSettingsHandler,
     GetTranslationSettingsHandler,
+    ChangeOpenAPISpecHandler,
+    ListOpenAPISpecsHandler,
+    GetOpenAPISpecHandler,
+    ListOpenAPISpecVersionsHandler,
+    GetOpenAPISpecVersionHandler,
+    GetOpenAPISpecVersionContentHandler,
+    OpenAPISpecProcessor,
   ],
 })
 export class ExtensibilityModule {
-  constructor(registry: RuntimeRegistry) {
+  constructor(registry: RuntimeRegistry, openApi: OpenAPISpecProcessor) {
     registry.addProjections(...extensibilityProjections);
+    registry.addProcesses(openApiProcessingProcess);
+    registry.handleProcessCommand('ProcessOpenAPISpecSource', (command) =>
+      openApi.process(command as ProcessOpenAPISpecSource & typeof command),
+    );
   }
 }

@@ -3,5 +3,8 @@ export {
   translationSettingsStream,
   type CustomFieldsEvent,
   type TranslationSettingsEvent,
+  openApiSpecStream,
+  type OpenAPISpecEvent,
 } from '../domain';
 export { CUSTOM_FIELD_READ_MODELS, TRANSLATION_READ_MODELS } from '../application/read-models';
+export { OPENAPI_READ_MODELS } from '../application/openapi-read-models';
