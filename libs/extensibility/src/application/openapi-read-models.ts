@@ -41,6 +41,8 @@ export interface OpenAPISpecVersionDoc {
   title?: string;
   sourceURL?: string;
   createdAt: string;
+  /** Revision of the spec's stream that recorded the version: orders versions even within one millisecond. */
+  revision: number;
   [key: string]: unknown;
 }
 

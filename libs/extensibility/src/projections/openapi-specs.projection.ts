@@ -91,7 +91,7 @@ export const openApiSpecVersionsProjection: Projection<OpenAPISpecVersionDoc> = 
     {
       fields: [
         ['specId', 1],
-        ['createdAt', 1],
+        ['revision', 1],
       ],
     },
   ],
@@ -114,6 +114,7 @@ export const openApiSpecVersionsProjection: Projection<OpenAPISpecVersionDoc> = 
       ...(event.data.title !== undefined ? { title: event.data.title } : {}),
       ...(event.data.sourceURL !== undefined ? { sourceURL: event.data.sourceURL } : {}),
       createdAt: event.data.processedAt,
+      revision: recorded.revision,
     };
   },
 };

@@ -23,6 +23,21 @@ export class GetOpenAPISpecVersionContentController {
     return this.queries.execute(new GetOpenAPISpecVersionContentQuery(organizationId, slug, LATEST, actor.userId));
   }
 
+  @Get('orgs/:organizationId/openapi/:specSlug/versions/latest/content/raw')
+  @ApiOperation({
+    operationId: 'getLatestOpenAPISpecVersionContentRaw',
+    summary: 'The text of the last processed version, exactly as fetched or given (member)',
+  })
+  latestRaw(
+    @CurrentActor() actor: Actor,
+    @Param('organizationId') organizationId: string,
+    @Param('specSlug') slug: string,
+  ) {
+    return this.queries.execute(
+      new GetOpenAPISpecVersionContentQuery(organizationId, slug, LATEST, actor.userId, true),
+    );
+  }
+
   @Get('orgs/:organizationId/openapi/:specSlug/versions/:versionId/content')
   @ApiOperation({ operationId: 'getOpenAPISpecVersionContentById', summary: 'The document of one version (member)' })
   get(

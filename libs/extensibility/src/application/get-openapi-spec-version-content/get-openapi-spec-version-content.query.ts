@@ -17,6 +17,8 @@ export class GetOpenAPISpecVersionContentQuery extends Query<unknown> {
     readonly slug: string,
     readonly versionId: string,
     readonly userId: string,
+    /** The text exactly as processed (`{text, format}`, spec 0.202.0's raw content) instead of the parsed document. */
+    readonly raw = false,
   ) {
     super();
   }
@@ -31,11 +33,12 @@ export class GetOpenAPISpecVersionContentHandler implements IQueryHandler<GetOpe
     private readonly organizations: OrganizationAccess,
   ) {}
 
-  async execute({ organizationId, slug, versionId, userId }: GetOpenAPISpecVersionContentQuery) {
+  async execute({ organizationId, slug, versionId, userId, raw }: GetOpenAPISpecVersionContentQuery) {
     const version = await findOpenApiVersion(this.store, this.organizations, organizationId, slug, versionId, userId);
     const bytes = await this.blobs.get(version.blob);
     if (!bytes) throw new Error(`the document of OpenAPI version ${version.id} is missing from the blob store`);
     const text = decodeText(bytes);
+    if (raw) return { text, format: version.format };
     const source =
       version.sourceURL ?? `${this.urls.api}${openApiVersionPath(organizationId, slug, version.id)}/content`;
     return {

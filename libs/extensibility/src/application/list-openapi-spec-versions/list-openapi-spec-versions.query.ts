@@ -45,7 +45,7 @@ export class ListOpenAPISpecVersionsHandler implements IQueryHandler<ListOpenAPI
         collection: OPENAPI_SPEC_VERSIONS,
         scope: `openapi-versions:${doc.specId}`,
         filter: { specId: doc.specId },
-        sort: [['createdAt', -1]],
+        sort: [['revision', -1]],
         query: params,
       },
       (version) => presentOpenApiVersion(version, this.urls),
