@@ -200,6 +200,7 @@ describe('OpenAPI processing process', () => {
       sourceId: 'src-1',
       errorCode: code,
       errors: [`refused: ${reason}`],
+      errorCount: 1,
       processedAt: '2026-03-01T09:00:10.000Z',
     });
   });

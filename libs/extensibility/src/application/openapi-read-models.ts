@@ -18,6 +18,7 @@ export interface OpenAPISpecDoc {
   lastProcessedAt?: string;
   lastProcessErrorCode?: OpenAPIProcessErrorCode;
   lastProcessedErrors?: string[];
+  lastProcessedErrorCount?: number;
   createdAt: string;
   updatedAt: string;
   /** Revision of the spec's stream (the ETag). */
@@ -69,7 +70,7 @@ export function presentOpenApiSpec(doc: OpenAPISpecDoc, urls: PublicUrls, role: 
       ? {
           lastProcessErrorCode: doc.lastProcessErrorCode,
           lastProcessedErrors: (doc.lastProcessedErrors ?? []).map((message) => ({ message })),
-          lastProcessedErrorCount: (doc.lastProcessedErrors ?? []).length,
+          lastProcessedErrorCount: doc.lastProcessedErrorCount ?? (doc.lastProcessedErrors ?? []).length,
         }
       : {}),
     permissions: { view: true, edit: atLeast(role, 'admin') },

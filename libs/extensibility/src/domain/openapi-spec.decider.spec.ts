@@ -161,6 +161,7 @@ describe('OpenAPI spec decider', () => {
               sourceId: 'src-1',
               errorCode: 'PARSE_ERROR',
               errors: errors.slice(0, 10),
+              errorCount: 12,
               processedAt: T1,
             },
           },

@@ -143,7 +143,14 @@ export type OpenAPISpecVersionCreated = DomainEvent<
 >;
 export type OpenAPISpecProcessingFailed = DomainEvent<
   'OpenAPISpecProcessingFailed',
-  SpecIds & { sourceId: string; errorCode: OpenAPIProcessErrorCode; errors: string[]; processedAt: string }
+  SpecIds & {
+    sourceId: string;
+    errorCode: OpenAPIProcessErrorCode;
+    /** The first messages (up to OPENAPI_MAX_ERRORS); `errorCount` counts them all. */
+    errors: string[];
+    errorCount: number;
+    processedAt: string;
+  }
 >;
 export type OpenAPISpecDeleted = DomainEvent<'OpenAPISpecDeleted', SpecIds & { deletedAt: string }>;
 
@@ -254,6 +261,7 @@ function decide(command: OpenAPISpecCommand, state: OpenAPISpecState): OpenAPISp
             sourceId: state.sourceId,
             errorCode: command.data.errorCode,
             errors,
+            errorCount: command.data.errors.length,
             processedAt: now,
           },
         },

@@ -27,7 +27,13 @@ function evolveSpec(doc: OpenAPISpecDoc | null, event: OpenAPISpecEvent, revisio
     case 'OpenAPISpecSourceChanged': {
       if (!doc) return null;
       // a new source: pending again, the last error forgotten, the last version kept until a newer one exists
-      const { sourceURL: _url, lastProcessErrorCode: _code, lastProcessedErrors: _errors, ...rest } = doc;
+      const {
+        sourceURL: _url,
+        lastProcessErrorCode: _code,
+        lastProcessedErrors: _errors,
+        lastProcessedErrorCount: _count,
+        ...rest
+      } = doc;
       const { source, changedAt } = event.data;
       return {
         ...rest,
@@ -57,6 +63,7 @@ function evolveSpec(doc: OpenAPISpecDoc | null, event: OpenAPISpecEvent, revisio
           lastProcessedAt: event.data.processedAt,
           lastProcessErrorCode: event.data.errorCode,
           lastProcessedErrors: event.data.errors,
+          lastProcessedErrorCount: event.data.errorCount,
           version: revision,
         }
       );
