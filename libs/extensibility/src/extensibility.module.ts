@@ -46,8 +46,8 @@ import {
 import { openApiProcessingProcess } from './processes/openapi-processing.process';
 
 /**
- * What an organization adds to the platform: custom fields describing its spaces and translation settings (and,
- * to come, integrations and OpenAPI specifications).
+ * What an organization adds to the platform: custom fields describing its spaces, translation settings and OpenAPI
+ * specifications processed in the background (and, to come, integrations).
  */
 @Module({
   imports: [IdentityModule, ContentModule],
@@ -66,7 +66,6 @@ import { openApiProcessingProcess } from './processes/openapi-processing.process
     DeleteTranslationSettingsController,
     ListOpenAPISpecsController,
     CreateOpenAPISpecController,
-    // the versions' routes first: their literal `latest` must not be read as a version id
     ListOpenAPISpecVersionsController,
     GetOpenAPISpecVersionContentController,
     GetOpenAPISpecVersionController,
