@@ -145,6 +145,8 @@ describe('extensibility: OpenAPI specs', () => {
     service.clock.advance(1000);
     const created = await as(account.token).post(specs(account.organizationId), { slug, source });
     expect(created.status).toBe(201);
+    // processing runs in the background: let it finish, so that later checks of "nothing appended" are not raced
+    await service.runtime.processes.waitFor(await service.events.headPosition(), 10_000);
     return created.body;
   }
 

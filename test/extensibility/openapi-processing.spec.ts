@@ -26,6 +26,7 @@ import {
   OpenAPISpecProcessor,
   type ProcessOpenAPISpecSource,
 } from '@app/extensibility/application/process-openapi-spec/process-openapi-spec.command';
+import { OpenApiValidator } from '@app/extensibility/application/process-openapi-spec/openapi-validator';
 import { type RunningProcesses, runProcesses } from '../support/processes';
 
 const START_TIME = '2026-03-01T09:00:00.000Z';
@@ -78,6 +79,7 @@ describe('OpenAPI processing process', () => {
   let blobs: FilesystemBlobStore;
   let clock: ManualClock;
   const running: RunningProcesses[] = [];
+  const validators: OpenApiValidator[] = [];
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'quire-openapi-processing-'));
@@ -89,14 +91,17 @@ describe('OpenAPI processing process', () => {
 
   afterEach(async () => {
     for (const one of running.splice(0)) await one.stop();
+    for (const one of validators.splice(0)) await one.close();
     await events.close();
     await reads.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
   /** The process and its command handler, as the extensibility module wires them, over the given fetcher. */
-  async function start(fetcher: Fetcher) {
-    const processor = new OpenAPISpecProcessor(events, clock, fetcher, blobs);
+  async function start(fetcher: Fetcher, validation = { timeoutMs: 10_000, maxMemoryMb: 256 }) {
+    const validator = new OpenApiValidator(validation);
+    validators.push(validator);
+    const processor = new OpenAPISpecProcessor(events, clock, fetcher, blobs, validator);
     const dispatch: CommandDispatcher = async (command) => {
       if (command.type !== 'ProcessOpenAPISpecSource') throw new Error(`unexpected command ${command.type}`);
       await processor.process(command as ProcessOpenAPISpecSource & typeof command);
@@ -222,6 +227,49 @@ describe('OpenAPI processing process', () => {
     const failed = (await history())[2] as unknown as { type: string; errorCode: string; errors: string[] };
     expect(failed).toMatchObject({ type: 'OpenAPISpecProcessingFailed', errorCode: 'PARSE_ERROR' });
     expect(failed.errors.join('\n')).toMatch(message);
+  });
+
+  it('refuses a document whose references take too long to validate, without stalling the service', async () => {
+    // every schema refers ten times to the one before: followed, the last one is 10^8 paths long
+    const schemas: Record<string, unknown> = { a0: { type: 'string' } };
+    for (let i = 1; i <= 8; i++) {
+      schemas[`a${i}`] = { allOf: Array.from({ length: 10 }, () => ({ $ref: `#/components/schemas/a${i - 1}` })) };
+    }
+    const bomb = {
+      openapi: '3.0.3',
+      info: { title: 'refs', version: '1' },
+      paths: {
+        '/x': {
+          get: {
+            responses: {
+              200: {
+                description: 'ok',
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/a8' } } },
+              },
+            },
+          },
+        },
+      },
+      components: { schemas },
+    };
+    const { processes } = await start(new HandFetcher(), { timeoutMs: 2000, maxMemoryMb: 256 });
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 50);
+    const began = Date.now();
+    try {
+      await processes.waitFor(await create('src-1', await textSource(JSON.stringify(bomb))), 10_000);
+    } finally {
+      clearInterval(ticker);
+    }
+    const took = Date.now() - began;
+    expect(took).toBeLessThan(6000);
+    // the event loop kept turning meanwhile (a tick every 50 ms, with room for a loaded machine)
+    expect(ticks).toBeGreaterThan(took / 50 / 4);
+    const failed = (await history())[2] as unknown as { errorCode: string; errors: string[] };
+    expect(failed).toMatchObject({ errorCode: 'PARSE_ERROR', errors: [expect.stringMatching(/longer than 2000 ms/)] });
+    // the next document gets a fresh validator
+    await processes.waitFor(await replace('src-2', await textSource(PETSTORE_YAML)), 10_000);
+    expect((await types()).slice(-1)).toEqual(['OpenAPISpecVersionCreated']);
   });
 
   it('drops the result of a source superseded while it was fetched, then processes the newer one', async () => {

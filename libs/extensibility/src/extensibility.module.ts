@@ -43,6 +43,7 @@ import {
   OpenAPISpecProcessor,
   type ProcessOpenAPISpecSource,
 } from './application/process-openapi-spec/process-openapi-spec.command';
+import { OpenApiValidator } from './application/process-openapi-spec/openapi-validator';
 import { openApiProcessingProcess } from './processes/openapi-processing.process';
 
 /**
@@ -89,6 +90,7 @@ import { openApiProcessingProcess } from './processes/openapi-processing.process
     GetOpenAPISpecVersionHandler,
     GetOpenAPISpecVersionContentHandler,
     OpenAPISpecProcessor,
+    { provide: OpenApiValidator, useFactory: () => new OpenApiValidator() },
   ],
 })
 export class ExtensibilityModule {

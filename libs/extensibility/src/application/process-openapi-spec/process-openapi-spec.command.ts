@@ -21,7 +21,8 @@ import {
   openApiSpecDecider,
   openApiSpecStream,
 } from '../../domain';
-import { decodeText, parseOpenApiDocument } from './openapi-document';
+import { decodeText } from './openapi-document';
+import { OpenApiValidator } from './openapi-validator';
 
 /** What the processing process sends for each new source (see ../../processes/openapi-processing.process.ts). */
 export interface ProcessOpenAPISpecSource extends ProcessCommand {
@@ -47,6 +48,7 @@ export class OpenAPISpecProcessor {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(FETCHER) private readonly fetcher: Fetcher,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly validator: OpenApiValidator,
   ) {}
 
   async process(
@@ -109,7 +111,7 @@ export class OpenAPISpecProcessor {
       if (!stored) throw new Error(`the text of an OpenAPI source is missing from the blob store (${source.blob})`);
       bytes = stored;
     }
-    const parsed = await parseOpenApiDocument(decodeText(bytes, charset));
+    const parsed = await this.validator.check(decodeText(bytes, charset));
     if (!parsed.ok) return { ok: false, errorCode: 'PARSE_ERROR', errors: parsed.errors };
     // a URL source is kept as fetched; a text source is already in the store under the same key
     const blob = source.kind === 'url' ? await this.blobs.put(bytes) : { key: source.blob, size: bytes.length };
