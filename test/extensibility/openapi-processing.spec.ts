@@ -98,7 +98,10 @@ describe('OpenAPI processing process', () => {
   });
 
   /** The process and its command handler, as the extensibility module wires them, over the given fetcher. */
-  async function start(fetcher: Fetcher, validation = { timeoutMs: 10_000, maxMemoryMb: 256 }) {
+  async function start(
+    fetcher: Fetcher,
+    validation = { timeoutMs: 10_000, maxMemoryMb: 256, maxExpandedChars: 1024 * 1024 },
+  ) {
     const validator = new OpenApiValidator(validation);
     validators.push(validator);
     const processor = new OpenAPISpecProcessor(events, clock, fetcher, blobs, validator);
@@ -252,7 +255,11 @@ describe('OpenAPI processing process', () => {
       },
       components: { schemas },
     };
-    const { processes } = await start(new HandFetcher(), { timeoutMs: 2000, maxMemoryMb: 256 });
+    const { processes } = await start(new HandFetcher(), {
+      timeoutMs: 2000,
+      maxMemoryMb: 256,
+      maxExpandedChars: 1024 * 1024,
+    });
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 50);
     const began = Date.now();
@@ -269,6 +276,26 @@ describe('OpenAPI processing process', () => {
     expect(failed).toMatchObject({ errorCode: 'PARSE_ERROR', errors: [expect.stringMatching(/longer than 2000 ms/)] });
     // the next document gets a fresh validator
     await processes.waitFor(await replace('src-2', await textSource(PETSTORE_YAML)), 10_000);
+    expect((await types()).slice(-1)).toEqual(['OpenAPISpecVersionCreated']);
+  });
+
+  it('refuses a YAML document whose few aliases expand it beyond the limit', async () => {
+    // 60 aliases, well under the alias limit, of one 20,000-character node: 1.2 million characters expanded
+    const yaml = [
+      PETSTORE_YAML.trimEnd(),
+      `x-big: &big "${'x'.repeat(20_000)}"`,
+      `x-copies: [${Array.from({ length: 60 }, () => '*big').join(', ')}]`,
+    ].join('\n');
+    const { processes } = await start(new HandFetcher());
+    await processes.waitFor(await create('src-1', await textSource(yaml)), 10_000);
+    const failed = (await history())[2] as unknown as { errorCode: string; errors: string[] };
+    expect(failed).toMatchObject({
+      errorCode: 'PARSE_ERROR',
+      errors: [expect.stringMatching(/expands to \d+ characters/)],
+    });
+    // the same document with a few copies is fine
+    const fine = yaml.replace(/x-copies: .*$/, 'x-copies: [*big, *big]');
+    await processes.waitFor(await replace('src-2', await textSource(fine)), 10_000);
     expect((await types()).slice(-1)).toEqual(['OpenAPISpecVersionCreated']);
   });
 

@@ -7,9 +7,15 @@ export interface OpenApiValidatorOptions {
   timeoutMs: number;
   /** Heap of the worker thread; a document needing more is refused. */
   maxMemoryMb: number;
+  /** Largest document once its YAML aliases are expanded, in characters of JSON. */
+  maxExpandedChars: number;
 }
 
-export const OPENAPI_VALIDATOR_DEFAULTS: OpenApiValidatorOptions = { timeoutMs: 20_000, maxMemoryMb: 512 };
+export const OPENAPI_VALIDATOR_DEFAULTS: OpenApiValidatorOptions = {
+  timeoutMs: 20_000,
+  maxMemoryMb: 512,
+  maxExpandedChars: 64 * 1024 * 1024,
+};
 
 /**
  * The worker's code, kept as plain JavaScript so that it runs the same from the TypeScript sources (tests) and from
@@ -39,6 +45,11 @@ async function check(text) {
   const declared = typeof value.openapi === 'string' ? value.openapi : value.swagger;
   if (typeof declared !== 'string' || !/^(2\\.0|3\\.[01]\\.\\d+)$/.test(declared)) {
     return { ok: false, errors: [workerData.notOpenApi] };
+  }
+  // aliases share one node: a document may read small and expand large, and /content serves it expanded
+  const expanded = JSON.stringify(value).length;
+  if (expanded > workerData.maxExpanded) {
+    return { ok: false, errors: ['the document expands to ' + expanded + ' characters of JSON, more than ' + workerData.maxExpanded] };
   }
   const title = value.info && typeof value.info.title === 'string' ? value.info.title : undefined;
   const result = await validate(value, { resolve: { external: false }, dereference: { circular: 'ignore' } });
@@ -119,6 +130,7 @@ export class OpenApiValidator implements OnApplicationShutdown {
         parser: require.resolve('@readme/openapi-parser'),
         yaml: require.resolve('yaml'),
         maxAliases: MAX_ALIASES,
+        maxExpanded: this.options.maxExpandedChars,
         notOpenApi:
           'the document is not OpenAPI 3.0, 3.1 or Swagger 2.0 (no `openapi: 3.x.y` or `swagger: "2.0"` field)',
       },
