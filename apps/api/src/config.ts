@@ -187,7 +187,7 @@ export interface AppConfig {
   connections: { max: number; requestTimeoutMs: number };
   settleTimeoutMs: number;
   logLevel: string;
-  /** Imports: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
+  /** Imports and OpenAPI sources: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
   fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
 }
 
@@ -243,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: parsed.LOG_LEVEL ?? 'info',
     fetch: {
       timeoutMs: parsed.FETCH_TIMEOUT_MS ?? 10_000,
-      maxBytes: parsed.FETCH_MAX_BYTES ?? 5 * 1024 * 1024,
+      maxBytes: parsed.FETCH_MAX_BYTES ?? 10 * 1024 * 1024,
       allowlist: parsed.FETCH_ALLOWLIST ?? '',
     },
   };

@@ -42,11 +42,31 @@ import { GetInstallationController } from './application/get-installation/get-in
 import { GetInstallationHandler } from './application/get-installation/get-installation.query';
 import { UpdateInstallationController } from './application/update-installation/update-installation.http';
 import { UninstallIntegrationController } from './application/uninstall-integration/uninstall-integration.http';
+import { ChangeOpenAPISpecHandler } from './application/change-openapi-spec/change-openapi-spec.command';
+import { ListOpenAPISpecsController } from './application/list-openapi-specs/list-openapi-specs.http';
+import { ListOpenAPISpecsHandler } from './application/list-openapi-specs/list-openapi-specs.query';
+import { CreateOpenAPISpecController } from './application/create-openapi-spec/create-openapi-spec.http';
+import { GetOpenAPISpecController } from './application/get-openapi-spec/get-openapi-spec.http';
+import { GetOpenAPISpecHandler } from './application/get-openapi-spec/get-openapi-spec.query';
+import { PutOpenAPISpecController } from './application/put-openapi-spec/put-openapi-spec.http';
+import { DeleteOpenAPISpecController } from './application/delete-openapi-spec/delete-openapi-spec.http';
+import { ListOpenAPISpecVersionsController } from './application/list-openapi-spec-versions/list-openapi-spec-versions.http';
+import { ListOpenAPISpecVersionsHandler } from './application/list-openapi-spec-versions/list-openapi-spec-versions.query';
+import { GetOpenAPISpecVersionController } from './application/get-openapi-spec-version/get-openapi-spec-version.http';
+import { GetOpenAPISpecVersionHandler } from './application/get-openapi-spec-version/get-openapi-spec-version.query';
+import { GetOpenAPISpecVersionContentController } from './application/get-openapi-spec-version-content/get-openapi-spec-version-content.http';
+import { GetOpenAPISpecVersionContentHandler } from './application/get-openapi-spec-version-content/get-openapi-spec-version-content.query';
+import {
+  OpenAPISpecProcessor,
+  type ProcessOpenAPISpecSource,
+} from './application/process-openapi-spec/process-openapi-spec.command';
+import { OpenApiValidator } from './application/process-openapi-spec/openapi-validator';
+import { openApiProcessingProcess } from './processes/openapi-processing.process';
 
 /**
- * What an organization adds to the platform: custom fields describing its spaces, translation settings and
- * integrations with their installations (and, to come, OpenAPI specifications). Integration secrets are sealed
- * with the SECRET_BOX the composition root provides.
+ * What an organization adds to the platform: custom fields describing its spaces, translation settings,
+ * integrations with their installations, and OpenAPI specifications processed in the background. Integration
+ * secrets are sealed with the SECRET_BOX the composition root provides.
  */
 @Module({
   imports: [IdentityModule, ContentModule],
@@ -73,6 +93,14 @@ import { UninstallIntegrationController } from './application/uninstall-integrat
     GetInstallationController,
     UpdateInstallationController,
     UninstallIntegrationController,
+    ListOpenAPISpecsController,
+    CreateOpenAPISpecController,
+    ListOpenAPISpecVersionsController,
+    GetOpenAPISpecVersionContentController,
+    GetOpenAPISpecVersionController,
+    GetOpenAPISpecController,
+    PutOpenAPISpecController,
+    DeleteOpenAPISpecController,
   ],
   providers: [
     ChangeCustomFieldsHandler,
@@ -90,10 +118,22 @@ import { UninstallIntegrationController } from './application/uninstall-integrat
     GetIntegrationHandler,
     ListInstallationsHandler,
     GetInstallationHandler,
+    ChangeOpenAPISpecHandler,
+    ListOpenAPISpecsHandler,
+    GetOpenAPISpecHandler,
+    ListOpenAPISpecVersionsHandler,
+    GetOpenAPISpecVersionHandler,
+    GetOpenAPISpecVersionContentHandler,
+    OpenAPISpecProcessor,
+    { provide: OpenApiValidator, useFactory: () => new OpenApiValidator() },
   ],
 })
 export class ExtensibilityModule {
-  constructor(registry: RuntimeRegistry) {
+  constructor(registry: RuntimeRegistry, openApi: OpenAPISpecProcessor) {
     registry.addProjections(...extensibilityProjections);
+    registry.addProcesses(openApiProcessingProcess);
+    registry.handleProcessCommand('ProcessOpenAPISpecSource', (command) =>
+      openApi.process(command as ProcessOpenAPISpecSource & typeof command),
+    );
   }
 }

@@ -2,3 +2,4 @@ export * from './custom-fields.decider';
 export * from './translation-settings.decider';
 export * from './text';
 export * from './integration.decider';
+export * from './openapi-spec.decider';

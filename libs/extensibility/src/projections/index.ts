@@ -2,6 +2,7 @@ import { customFieldsProjection } from './custom-fields.projection';
 import { spaceCustomFieldValuesProjection } from './space-custom-field-values.projection';
 import { translationSettingsProjection } from './translation-settings.projection';
 import { installationsProjection, integrationsProjection } from './integrations.projection';
+import { openApiSpecVersionsProjection, openApiSpecsProjection } from './openapi-specs.projection';
 
 export {
   customFieldsProjection,
@@ -9,6 +10,8 @@ export {
   translationSettingsProjection,
   integrationsProjection,
   installationsProjection,
+  openApiSpecsProjection,
+  openApiSpecVersionsProjection,
 };
 
 export const extensibilityProjections = [
@@ -17,4 +20,6 @@ export const extensibilityProjections = [
   translationSettingsProjection,
   integrationsProjection,
   installationsProjection,
+  openApiSpecsProjection,
+  openApiSpecVersionsProjection,
 ];
