@@ -45,6 +45,8 @@ import { TeamsController } from './application/teams/teams.http';
 import { InviteLinks } from './application/invite-links/invite-links';
 import { InviteLinksController } from './application/invite-links/invite-links.http';
 import { LookupsController } from './application/lookups/lookups.http';
+import { SamlProviders } from './application/saml-providers/saml-providers';
+import { SamlProvidersController } from './application/saml-providers/saml-providers.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
@@ -69,6 +71,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     TeamsController,
     InviteLinksController,
     LookupsController,
+    SamlProvidersController,
   ],
   providers: [
     TokenAuthenticator,
@@ -92,6 +95,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     TeamViews,
     TeamChanges,
     InviteLinks,
+    SamlProviders,
   ],
   exports: [OrganizationAccess, UserDirectory, TeamDirectory, TokenAuthenticator],
 })
