@@ -1,5 +1,9 @@
 import { GitBookAPI, MemberRole } from '@gitbook/api';
-import { makeKeyPair } from '../support/saml-idp';
+import { createPublicKey, verify } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestIdp, authnRequestOf, makeKeyPair } from '../support/saml-idp';
 import { TestService, expectError } from '../support/service';
 
 type Account = { userId: string; token: string; organizationId: string };
@@ -15,7 +19,9 @@ describe('SAML (e2e)', () => {
   let outsider: Account;
   let teamId: string;
   let otherTeamId: string;
-  const idp = makeKeyPair();
+  const idp = new TestIdp();
+  /** The key this service signs its AuthnRequests with. */
+  const spKey = makeKeyPair('/CN=quire.test');
 
   const org = () => owner.organizationId;
   const as = (account: { token: string }) => service.as(account.token);
@@ -31,7 +37,9 @@ describe('SAML (e2e)', () => {
   };
 
   beforeAll(async () => {
-    service = await TestService.start();
+    const keyFile = join(tmpdir(), `quire-saml-sp-${process.pid}.pem`);
+    writeFileSync(keyFile, spKey.key, { mode: 0o600 });
+    service = await TestService.start({ SAML_SIGNING_KEY_FILE: keyFile });
     owner = await service.signUp('owner@saml.test', { name: 'Owner', org: 'Saml Inc' });
     outsider = await service.signUp('outsider@elsewhere.test', { name: 'Outsider', org: 'Elsewhere' });
     reader = await service.signUp('reader@saml.test', { name: 'Reader' });
@@ -65,7 +73,7 @@ describe('SAML (e2e)', () => {
       });
       const changed = await as(owner).patch(`/v1/orgs/${org()}/saml/${id}`, {
         entityID: 'https://idp.test/entity',
-        certificate: idp.cert,
+        certificate: idp.keys.cert,
         ssoURL: 'https://idp.test/sso',
         defaultRole: 'comment',
         defaultTeam: teamId,
@@ -74,7 +82,7 @@ describe('SAML (e2e)', () => {
       expect(changed.body).toMatchObject({
         status: 'active',
         entityID: 'https://idp.test/entity',
-        certificate: idp.cert,
+        certificate: idp.keys.cert,
         ssoURL: 'https://idp.test/sso',
         defaultRole: 'comment',
         defaultTeam: { object: 'team', id: teamId, title: 'Newcomers' },
@@ -112,7 +120,7 @@ describe('SAML (e2e)', () => {
       const created = await raw(owner, 'POST', `/v1/orgs/${org()}/saml`, {
         label: 'Entra',
         entityID: 'https://entra.test',
-        certificate: idp.cert,
+        certificate: idp.keys.cert,
         ssoURL: 'https://entra.test/sso',
       });
       const id = created.body.id;
@@ -149,7 +157,7 @@ describe('SAML (e2e)', () => {
       const created = await client.orgs.createOrganizationSamlProvider(org(), {
         label: 'Client',
         entityID: 'https://client.test',
-        certificate: idp.cert,
+        certificate: idp.keys.cert,
         ssoURL: 'https://client.test/sso',
         defaultRole: MemberRole.Read,
       });
@@ -165,6 +173,196 @@ describe('SAML (e2e)', () => {
       expect(logins.data.items.map((item) => item.id)).toContain(id);
       await client.orgs.deleteOrganizationSamlProvider(org(), id);
       await expect(client.orgs.getOrganizationSamlProviderById(org(), id)).rejects.toMatchObject({ code: 404 });
+    });
+  });
+  describe('sign-in', () => {
+    const IDP = 'https://idp.test/entity';
+    let base: string;
+    let acsURL: string;
+    let spEntityID: string;
+
+    const start = async () => {
+      const response = await fetch(`${service.url}${base}/start`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      return authnRequestOf(response.headers.get('location')!);
+    };
+    const answer = (requestId: string, options: Partial<Parameters<TestIdp['response']>[0]> = {}) =>
+      idp.response({
+        requestId,
+        email: 'new.person@saml.test',
+        audience: spEntityID,
+        destination: acsURL,
+        issuer: IDP,
+        now: service.clock.now(),
+        ...options,
+      });
+    const post = (xml: string, headers: Record<string, string> = {}) =>
+      service.call('POST', `${base}/acs`, {
+        raw: new URLSearchParams({ SAMLResponse: Buffer.from(xml).toString('base64'), RelayState: 'r' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      });
+    /** A refused sign-in: the status and message, and not one event appended (no user, member or token). */
+    const refusedLogin = (xml: string, status: number, message: RegExp) =>
+      service.refused(() => post(xml), status, message);
+
+    beforeAll(async () => {
+      const created = await as(owner).post(`/v1/orgs/${org()}/saml`, {
+        label: 'Test IdP',
+        entityID: IDP,
+        certificate: idp.keys.cert,
+        ssoURL: 'https://idp.test/sso?tenant=1',
+        defaultRole: 'comment',
+        defaultTeam: teamId,
+      });
+      expect(created.status).toBe(201);
+      base = `/v1/orgs/${org()}/saml/${created.body.id}`;
+      ({ acsURL, entityID: spEntityID } = created.body.service);
+    });
+
+    it('redirects to the IdP with a signed AuthnRequest for this service', async () => {
+      const response = await fetch(`${service.url}${base}/start`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      const location = response.headers.get('location')!;
+      expect(location.startsWith('https://idp.test/sso?tenant=1&SAMLRequest=')).toBe(true);
+      const request = authnRequestOf(location);
+      expect(request.xml).toContain(`AssertionConsumerServiceURL="${acsURL}"`);
+      expect(request.xml).toContain(
+        `<saml:Issuer xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion">${spEntityID}</saml:Issuer>`,
+      );
+      const query = location.slice(location.indexOf('?') + 1);
+      const signed = query.slice(query.indexOf('SAMLRequest='), query.indexOf('&Signature='));
+      expect(request.query.get('SigAlg')).toBe('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
+      const signature = Buffer.from(request.query.get('Signature')!, 'base64');
+      expect(verify('sha256', Buffer.from(signed), createPublicKey(spKey.key), signature)).toBe(true);
+    });
+
+    it('signs a newcomer in: user created, member with the default role and team, a token that works', async () => {
+      const request = await start();
+      const signedIn = await post(answer(request.id, { displayName: 'New Person' }));
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get('cache-control')).toBe('no-store');
+      expect(signedIn.body).toEqual({
+        token: expect.stringMatching(/^quire_/),
+        userId: expect.any(String),
+        organizationId: org(),
+      });
+      const me = await as(signedIn.body).get('/v1/user');
+      expect(me.body).toMatchObject({
+        id: signedIn.body.userId,
+        email: 'new.person@saml.test',
+        displayName: 'New Person',
+      });
+      const member = await as(owner).get(`/v1/orgs/${org()}/members/${signedIn.body.userId}`);
+      expect(member.body).toMatchObject({ role: 'comment', sso: true, teams: 1 });
+      const team = await as(owner).get(`/v1/orgs/${org()}/teams/${teamId}/members`);
+      expect(team.body.items.map((item: { organization: { id: string } }) => item.organization.id)).toContain(
+        signedIn.body.userId,
+      );
+
+      // The same person again (a response signed as a whole this time): the same user, a new token, the same role.
+      const again = await post(answer((await start()).id, { sign: 'response' }));
+      expect(again.status).toBe(200);
+      expect(again.body.userId).toBe(signedIn.body.userId);
+      expect(again.body.token).not.toBe(signedIn.body.token);
+      expect((await as(again.body).get('/v1/user')).status).toBe(200);
+    });
+
+    it('finds an existing user by the asserted email, and shows the token on a page to a browser', async () => {
+      const request = await start();
+      const page = await post(answer(request.id, { email: 'Reader@SAML.test' }), {
+        accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const token = /<pre>(quire_[^<]+)<\/pre>/.exec(page.body as string)?.[1];
+      expect(token).toBeDefined();
+      expect((await as({ token: token! }).get('/v1/user')).body.id).toBe(reader.userId);
+      // a member already: their role stays
+      expect((await as(owner).get(`/v1/orgs/${org()}/members/${reader.userId}`)).body.role).toBe('read');
+    });
+
+    it('refuses forged, misdirected, stale, replayed and unsolicited responses, creating nothing', async () => {
+      const other = makeKeyPair('/CN=attacker.test');
+      let request = await start();
+      await refusedLogin(answer(request.id, { email: 'forged@saml.test', key: other.key }), 403, /signature/i);
+      const signed = answer(request.id, { email: 'victim@saml.test' });
+      await refusedLogin(signed.replace('victim@saml.test', 'attacker@saml.test'), 403, /signature/i);
+      await refusedLogin(answer(request.id, { sign: 'none' }), 403, /signature/i);
+      await refusedLogin(answer(request.id, { audience: 'https://elsewhere.test/sp' }), 403, /audience/i);
+      await refusedLogin(answer(request.id, { destination: 'https://elsewhere.test/acs' }), 403, /Destination/);
+      await refusedLogin(answer(request.id, { issuer: 'https://evil.test/entity' }), 403, /Issuer/);
+      await refusedLogin(answer(request.id, { status: 'urn:oasis:names:tc:SAML:2.0:status:Requester' }), 403, /status/);
+      await refusedLogin(answer(request.id, { validFrom: -20, validFor: -5 }), 403, /expired/);
+      await refusedLogin(answer(request.id, { validFrom: 5, validFor: 10 }), 403, /not valid yet/);
+      await refusedLogin(answer('_neverIssued123'), 403, /InResponseTo/);
+      await refusedLogin(answer(request.id, { email: 'not-an-email' }), 403, /email/);
+
+      // a good answer, too late by the service's clock
+      const late = answer(request.id, { email: 'late@saml.test' });
+      service.clock.advance(11 * 60_000);
+      try {
+        await refusedLogin(late, 403, /expired/);
+      } finally {
+        service.clock.advance(-11 * 60_000);
+      }
+
+      // replays: the same response again, and its assertion in answer to a new request
+      request = await start();
+      const first = answer(request.id, { email: 'once@saml.test', assertionId: '_assertion-once' });
+      expect((await post(first)).status).toBe(200);
+      await refusedLogin(first, 409, /already/);
+      const next = await start();
+      await refusedLogin(answer(next.id, { email: 'once@saml.test', assertionId: '_assertion-once' }), 409, /replay/);
+    });
+
+    it('refuses a DOCTYPE (external entity, entity expansion) before parsing', async () => {
+      const request = await start();
+      const good = answer(request.id, { email: 'xxe@saml.test' });
+      const external = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>${good}`;
+      await refusedLogin(external, 400, /DOCTYPE/);
+      const bomb = `<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>${good.replace('xxe@saml.test', '&b;')}`;
+      await refusedLogin(bomb, 400, /DOCTYPE/);
+      await service.refused(
+        () =>
+          service.call('POST', `${base}/acs`, {
+            raw: 'SAMLResponse=%%%not-base64',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        400,
+      );
+      await service.refused(
+        () =>
+          service.call('POST', `${base}/acs`, {
+            raw: 'SAMLResponse=PHg%2BPC94Pg%3D%3D&extra=1',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
+        400,
+      );
+    });
+
+    it('starts only through an active provider of the organization, and reads forms nowhere else', async () => {
+      const pending = await raw(owner, 'POST', `/v1/orgs/${org()}/saml`, { label: 'Pending' });
+      const before = await service.eventCount();
+      expect(
+        (await fetch(`${service.url}/v1/orgs/${org()}/saml/${pending.body.id}/start`, { redirect: 'manual' })).status,
+      ).toBe(409);
+      expect(
+        (
+          await fetch(`${service.url}/v1/orgs/${outsider.organizationId}/saml/${base.split('/').pop()}/start`, {
+            redirect: 'manual',
+          })
+        ).status,
+      ).toBe(404);
+      expect(await service.eventCount()).toBe(before);
+      const form = await service.call('POST', `/v1/orgs/${org()}/saml`, {
+        token: owner.token,
+        raw: 'label=Form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expectError(form, 415);
+      const metadata = await fetch(`${service.url}${base}/metadata`);
+      expect(metadata.status).toBe(200);
+      expect(await metadata.text()).toContain(`entityID="${spEntityID}"`);
     });
   });
 });

@@ -47,6 +47,8 @@ import { InviteLinksController } from './application/invite-links/invite-links.h
 import { LookupsController } from './application/lookups/lookups.http';
 import { SamlProviders } from './application/saml-providers/saml-providers';
 import { SamlProvidersController } from './application/saml-providers/saml-providers.http';
+import { SamlLogin } from './application/saml-login/saml-login';
+import { SamlLoginController } from './application/saml-login/saml-login.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
@@ -72,6 +74,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     InviteLinksController,
     LookupsController,
     SamlProvidersController,
+    SamlLoginController,
   ],
   providers: [
     TokenAuthenticator,
@@ -96,6 +99,7 @@ import { UpdateOrganizationController } from './application/update-organization/
     TeamChanges,
     InviteLinks,
     SamlProviders,
+    SamlLogin,
   ],
   exports: [OrganizationAccess, UserDirectory, TeamDirectory, TokenAuthenticator],
 })
