@@ -295,6 +295,8 @@ describe('SAML (e2e)', () => {
       await refusedLogin(answer(request.id, { validFrom: -20, validFor: -5 }), 403, /expired/);
       await refusedLogin(answer(request.id, { validFrom: 5, validFor: 10 }), 403, /not valid yet/);
       await refusedLogin(answer('_neverIssued123'), 403, /InResponseTo/);
+      // an assertion signed for another request, wrapped in a Response that names this one
+      await refusedLogin(answer(request.id, { subjectRequestId: '_another' }), 403, /another request/);
       await refusedLogin(answer(request.id, { email: 'not-an-email' }), 403, /email/);
 
       // a good answer, too late by the service's clock

@@ -51,6 +51,8 @@ export interface AssertionOptions {
   sign?: 'assertion' | 'response' | 'none';
   /** Signs with this key instead of the IdP's (a forged signature). */
   key?: string;
+  /** The request the signed assertion's subject confirmation names (default: `requestId`). */
+  subjectRequestId?: string;
   /** Validity window, in minutes around `now`. */
   validFrom?: number;
   validFor?: number;
@@ -76,7 +78,7 @@ export class TestIdp {
       `<saml:Issuer>${options.issuer}</saml:Issuer>` +
       `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${options.email}</saml:NameID>` +
       `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">` +
-      `<saml:SubjectConfirmationData InResponseTo="${options.requestId}" NotOnOrAfter="${notOnOrAfter}" Recipient="${options.destination}"/>` +
+      `<saml:SubjectConfirmationData InResponseTo="${options.subjectRequestId ?? options.requestId}" NotOnOrAfter="${notOnOrAfter}" Recipient="${options.destination}"/>` +
       `</saml:SubjectConfirmation></saml:Subject>` +
       `<saml:Conditions NotBefore="${notBefore}" NotOnOrAfter="${notOnOrAfter}">` +
       `<saml:AudienceRestriction><saml:Audience>${options.audience}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +

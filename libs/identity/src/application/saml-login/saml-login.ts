@@ -41,6 +41,7 @@ export const SAML_CLOCK_SKEW_MS = 60_000;
 /** The largest SAMLResponse read (base64), well below the body limit. */
 const MAX_RESPONSE_CHARS = 256 * 1024;
 const SUCCESS = 'urn:oasis:names:tc:SAML:2.0:status:Success';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const EMAIL = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 /** Projections the answer of a sign-in depends on: the token must work at once, the membership be visible. */
 const SIGN_IN_READ_MODELS = ['users', 'token-hashes', 'api-tokens', 'members', 'teams', 'team_members'];
@@ -209,18 +210,27 @@ export class SamlLogin {
     });
   }
 
-  /** Each SubjectConfirmationData (signed with the assertion) must name the same request and this ACS URL. */
+  /**
+   * The Web SSO profile's bearer confirmation, inside the signed assertion: it must name the request answered and
+   * this ACS URL (so an assertion signed for another request or service cannot be rewrapped in a new Response),
+   * and no confirmation may name another.
+   */
   private checkSubject(assertion: XmlNode, requestId: string, acsURL: string): void {
+    let bearer = false;
     for (const confirmation of children(children(assertion, 'Subject')[0], 'SubjectConfirmation')) {
       for (const data of children(confirmation, 'SubjectConfirmationData')) {
-        const inResponseTo = data.$?.InResponseTo;
+        const { InResponseTo: inResponseTo, Recipient: recipient } = data.$ ?? {};
         if (inResponseTo !== undefined && inResponseTo !== requestId)
           throw new Forbidden('SAML response refused: the assertion answers another request');
-        const recipient = data.$?.Recipient;
         if (recipient !== undefined && recipient !== acsURL)
           throw new Forbidden('SAML response refused: the assertion’s Recipient is not this provider’s ACS URL');
+        if (confirmation.$?.Method === BEARER && inResponseTo === requestId && recipient === acsURL) bearer = true;
       }
     }
+    if (!bearer)
+      throw new Forbidden(
+        'SAML response refused: the assertion has no bearer confirmation naming this request and ACS URL',
+      );
   }
 
   /** NotBefore and NotOnOrAfter of the conditions and subject confirmations, by this service's clock. */
