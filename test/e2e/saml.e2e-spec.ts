@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestIdp, authnRequestOf, makeKeyPair } from '../support/saml-idp';
 import { TestService, expectError } from '../support/service';
+import { loadConfig } from '../../apps/api/src/config';
 
 type Account = { userId: string; token: string; organizationId: string };
 
@@ -16,6 +17,8 @@ describe('SAML (e2e)', () => {
   let service: TestService;
   let owner: Account;
   let reader: Account;
+  let creator: Account;
+  let guest: Account;
   let outsider: Account;
   let teamId: string;
   let otherTeamId: string;
@@ -43,6 +46,13 @@ describe('SAML (e2e)', () => {
     owner = await service.signUp('owner@saml.test', { name: 'Owner', org: 'Saml Inc' });
     outsider = await service.signUp('outsider@elsewhere.test', { name: 'Outsider', org: 'Elsewhere' });
     reader = await service.signUp('reader@saml.test', { name: 'Reader' });
+    creator = await service.signUp('creator@saml.test', { name: 'Creator' });
+    guest = await service.signUp('guest@saml.test', { name: 'Guest' });
+    for (const [email, role] of [
+      ['creator@saml.test', 'create'],
+      ['guest@saml.test', null],
+    ])
+      expect((await as(owner).post(`/v1/orgs/${org()}/invites`, { emails: [email], role })).status).toBe(200);
     expect(
       (await as(owner).post(`/v1/orgs/${org()}/invites`, { emails: ['reader@saml.test'], role: 'read' })).status,
     ).toBe(200);
@@ -125,11 +135,14 @@ describe('SAML (e2e)', () => {
       });
       const id = created.body.id;
       const path = `/v1/orgs/${org()}/saml/${id}`;
-      await service.refused(() => as(reader).get(`/v1/orgs/${org()}/saml`), 403);
-      await service.refused(() => as(reader).get(path), 403);
-      await service.refused(() => as(reader).post(`/v1/orgs/${org()}/saml`, { label: 'Mine' }), 403);
-      await service.refused(() => as(reader).patch(path, { label: 'Mine' }), 403);
-      await service.refused(() => as(reader).delete(path), 403);
+      for (const member of [creator, reader, guest]) {
+        await service.refused(() => as(member).get(`/v1/orgs/${org()}/saml`), 403);
+        await service.refused(() => as(member).get(path), 403);
+        await service.refused(() => as(member).post(`/v1/orgs/${org()}/saml`, { label: 'Mine' }), 403);
+        await service.refused(() => as(member).patch(path, { label: 'Mine' }), 403);
+        await service.refused(() => as(member).delete(path), 403);
+        expect((await as(member).get(`/v1/orgs/${org()}/sso`)).status).toBe(200);
+      }
       for (const call of [
         () => as(outsider).get(`/v1/orgs/${org()}/saml`),
         () => as(outsider).get(path),
@@ -175,6 +188,14 @@ describe('SAML (e2e)', () => {
       await expect(client.orgs.getOrganizationSamlProviderById(org(), id)).rejects.toMatchObject({ code: 404 });
     });
   });
+  it('refuses at start-up a SAML_SIGNING_KEY_FILE that is not a private key', () => {
+    const notAKey = join(tmpdir(), `quire-saml-not-a-key-${process.pid}.pem`);
+    writeFileSync(notAKey, idp.keys.cert);
+    expect(() =>
+      loadConfig({ DATA_DIR: tmpdir(), CURSOR_SECRET: 'x'.repeat(32), SAML_SIGNING_KEY_FILE: notAKey }),
+    ).toThrow(/SAML_SIGNING_KEY_FILE/);
+  });
+
   describe('sign-in', () => {
     const IDP = 'https://idp.test/entity';
     let base: string;
