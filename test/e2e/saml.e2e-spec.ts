@@ -165,6 +165,26 @@ describe('SAML (e2e)', () => {
       await as(owner).delete(`/v1/orgs/${org()}/saml/${pending.body.id}`);
     });
 
+    it('forgets a default team once it is deleted, and a deleted provider is gone everywhere', async () => {
+      const team = (await as(owner).put(`/v1/orgs/${org()}/teams`, { title: 'Short-lived' })).body.id;
+      const created = await as(owner).post(`/v1/orgs/${org()}/saml`, {
+        label: 'Temporary',
+        entityID: 'https://temp.test',
+        certificate: idp.keys.cert,
+        ssoURL: 'https://temp.test/sso',
+        defaultTeam: team,
+      });
+      expect(created.body.defaultTeam.id).toBe(team);
+      const path = `/v1/orgs/${org()}/saml/${created.body.id}`;
+      expect((await as(owner).delete(`/v1/orgs/${org()}/teams/${team}`)).status).toBe(204);
+      expect((await as(owner).get(path)).body.defaultTeam).toBeUndefined();
+      expect((await as(owner).delete(path)).status).toBe(204);
+      expect((await as(owner).get(`/v1/orgs/${org()}/sso`)).body.items).not.toContainEqual(
+        expect.objectContaining({ id: created.body.id }),
+      );
+      expect((await fetch(`${service.url}${path}/start`, { redirect: 'manual' })).status).toBe(404);
+    });
+
     it('works through the official client', async () => {
       const client = new GitBookAPI({ authToken: owner.token, endpoint: service.url });
       const created = await client.orgs.createOrganizationSamlProvider(org(), {
