@@ -85,6 +85,11 @@ describe('hostile input (e2e)', () => {
       const before = await service.eventCount();
       const problems: string[] = [];
       for (const route of writeRoutes) {
+        // The SAML Assertion Consumer Service is the one route that reads a form (an IdP's browser POSTs
+        // SAMLResponse there): a form is not refused with 415 there but checked like any body (400 here). saml.e2e
+        // covers it, and that every other route still refuses forms.
+        if (hostile.contentType === 'application/x-www-form-urlencoded' && /\/saml\/[^/]+\/acs$/.test(route.path))
+          continue;
         const started = performance.now();
         const response = await service.call(route.method, route.path, {
           token,

@@ -5,7 +5,7 @@ import { FilesystemBlobStore } from '@app/blob-store';
 import { SafeFetcher, parseAllowlist } from '@app/fetcher';
 import { EventStoreModule } from '@app/event-store';
 import { ContentModule } from '@app/content';
-import { IdentityModule } from '@app/identity';
+import { IdentityModule, SAML_SIGNING_KEY } from '@app/identity';
 import {
   BLOB_STORE,
   FETCHER,
@@ -61,6 +61,7 @@ export class AppModule {
         { provide: PAGE_CURSORS, useValue: new PageCursorCodec(config.cursorSecret) },
         { provide: PUBLIC_URLS, useValue: { api: `${config.publicUrl}/v1`, app: config.appUrl } },
         { provide: SITES_URL, useValue: config.sitesUrl },
+        { provide: SAML_SIGNING_KEY, useValue: config.samlSigningKey },
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
         { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
@@ -73,7 +74,17 @@ export class AppModule {
           }),
         },
       ],
-      exports: [PAGE_CURSORS, PUBLIC_URLS, SITES_URL, APP_CONFIG, URL_SIGNER, BLOB_STORE, FETCHER, SECRET_BOX],
+      exports: [
+        PAGE_CURSORS,
+        PUBLIC_URLS,
+        SITES_URL,
+        SAML_SIGNING_KEY,
+        APP_CONFIG,
+        URL_SIGNER,
+        BLOB_STORE,
+        FETCHER,
+        SECRET_BOX,
+      ],
     };
   }
 }

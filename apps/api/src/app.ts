@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { type FastifyRequest } from 'fastify';
-import { TokenAuthenticator } from '@app/identity';
+import { SAML_ACS_ROUTE, TokenAuthenticator } from '@app/identity';
 import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
@@ -108,6 +108,23 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     } catch (error) {
       done(error as Error, undefined);
     }
+  });
+  // One exception: an identity provider's browser POSTs a form (SAMLResponse, RelayState) to the SAML ACS route.
+  // Every other URL refuses a form as it refuses any non-JSON body; the body limit is the same.
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (request, body, done) => {
+    if (!SAML_ACS_ROUTE.test(request.url)) {
+      done(Object.assign(new Error('Unsupported Media Type: application/x-www-form-urlencoded'), { statusCode: 415 }));
+      return;
+    }
+    const form: Record<string, string> = Object.create(null) as Record<string, string>;
+    for (const [key, value] of new URLSearchParams(body as string)) {
+      if (key in form) {
+        done(Object.assign(new Error(`${key} is given more than once`), { statusCode: 400 }));
+        return;
+      }
+      form[key] = value;
+    }
+    done(null, { ...form });
   });
 
   fastify.addHook('onRequest', (request, reply, done) => {

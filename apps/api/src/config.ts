@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
@@ -126,6 +126,10 @@ class Environment {
   BODY_LIMIT_BYTES?: number;
 
   @IsOptional()
+  @IsString()
+  SAML_SIGNING_KEY_FILE?: string;
+
+  @IsOptional()
   @Transform(toInt)
   @IsInt()
   @Min(16)
@@ -189,6 +193,8 @@ export interface AppConfig {
   logLevel: string;
   /** Imports and OpenAPI sources: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
   fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
+  /** PEM private key that signs the SAML AuthnRequests sent to identity providers; unsigned without one. */
+  samlSigningKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -246,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxBytes: parsed.FETCH_MAX_BYTES ?? 10 * 1024 * 1024,
       allowlist: parsed.FETCH_ALLOWLIST ?? '',
     },
+    samlSigningKey: parsed.SAML_SIGNING_KEY_FILE ? samlSigningKey(parsed.SAML_SIGNING_KEY_FILE) : null,
   };
 }
 
@@ -262,6 +269,20 @@ function defaultMaxConnections(): number {
     // not Linux
   }
   return 1000;
+}
+
+/** Reads the SAML request signing key and checks, at start-up, that it is a private key. */
+function samlSigningKey(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+    createPrivateKey(pem);
+  } catch {
+    throw new ConfigError(
+      `Invalid configuration:\n  - SAML_SIGNING_KEY_FILE: ${file} is not a readable PEM private key`,
+    );
+  }
+  return pem;
 }
 
 /**

@@ -45,6 +45,10 @@ import { TeamsController } from './application/teams/teams.http';
 import { InviteLinks } from './application/invite-links/invite-links';
 import { InviteLinksController } from './application/invite-links/invite-links.http';
 import { LookupsController } from './application/lookups/lookups.http';
+import { SamlProviders } from './application/saml-providers/saml-providers';
+import { SamlProvidersController } from './application/saml-providers/saml-providers.http';
+import { SamlLogin } from './application/saml-login/saml-login';
+import { SamlLoginController } from './application/saml-login/saml-login.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
@@ -69,6 +73,8 @@ import { UpdateOrganizationController } from './application/update-organization/
     TeamsController,
     InviteLinksController,
     LookupsController,
+    SamlProvidersController,
+    SamlLoginController,
   ],
   providers: [
     TokenAuthenticator,
@@ -92,6 +98,8 @@ import { UpdateOrganizationController } from './application/update-organization/
     TeamViews,
     TeamChanges,
     InviteLinks,
+    SamlProviders,
+    SamlLogin,
   ],
   exports: [OrganizationAccess, UserDirectory, TeamDirectory, TokenAuthenticator],
 })

@@ -53,7 +53,7 @@ export function presentMember(member: MemberDoc, urls: PublicUrls) {
     user: presentUser({ id: member.userId, email: member.email, displayName: member.displayName }, urls),
     disabled: false,
     joinedAt: member.joinedAt,
-    sso: false,
+    sso: member.sso === true,
     spaces: 0,
     teams: member.teams?.length ?? 0,
   };

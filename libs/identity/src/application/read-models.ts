@@ -60,6 +60,8 @@ export interface MemberDoc {
   joinedAt: string;
   /** The teams of the organization the member is in. */
   teams?: string[];
+  /** Joined by signing in through a SAML provider of the organization. */
+  sso?: boolean;
   [key: string]: unknown;
 }
 
@@ -109,3 +111,22 @@ export interface InviteLinkDoc {
 
 /** Projections an organization response reads (what a mutating endpoint waits for). */
 export const ORGANIZATION_READ_MODELS = ['organizations', 'members'];
+
+export const SAML_PROVIDERS = 'org_saml_providers';
+
+/** A SAML provider with its settings as last set (unset ones absent). */
+export interface SamlProviderDoc {
+  id: string;
+  organizationId: string;
+  label: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
+  defaultTeam?: string;
+  defaultRole: RoleOrGuest;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+/** Projections a SAML provider response reads. */
+export const SAML_READ_MODELS = ['saml_providers', 'teams'];

@@ -2,3 +2,4 @@ export * from './user.decider';
 export * from './email-address.decider';
 export * from './organization.decider';
 export * from './organization-permissions';
+export * from './saml-login.decider';

@@ -121,6 +121,7 @@ describe('organization decider', () => {
       teams: {},
       inviteLinks: false,
       links: {},
+      samlProviders: {},
     });
   });
 });

@@ -103,7 +103,49 @@ export type AcceptInviteLink = Command<
   { organizationId: string; linkId: string; member: MemberIdentity }
 >;
 
+/** Limits of a SAML provider's settings (the spec's, in code points). */
+export const SAML_LABEL_MAX = 30;
+export const SAML_ENTITY_ID_MAX = 1024;
+export const SAML_CERTIFICATE_MAX = 10000;
+export const SAML_SSO_URL_MAX = 2048;
+
+/**
+ * A SAML provider's settings. `entityID`, `certificate` and `ssoURL` may be left unset (or cleared with an empty
+ * string): the provider stays pending until all three are set. The application checks, before deciding, that a
+ * certificate parses as X.509 and that `ssoURL` is a URL.
+ */
+export type SamlProviderSettings = {
+  label?: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
+  defaultTeam?: string;
+  defaultRole?: RoleOrGuest;
+};
+
+export type CreateSamlProvider = Command<
+  'CreateSamlProvider',
+  { organizationId: string; providerId: string; settings: SamlProviderSettings & { label: string } }
+>;
+export type ChangeSamlProvider = Command<
+  'ChangeSamlProvider',
+  { organizationId: string; providerId: string; changes: SamlProviderSettings }
+>;
+export type DeleteSamlProvider = Command<'DeleteSamlProvider', { organizationId: string; providerId: string }>;
+/**
+ * Someone whose identity an active provider asserted signs in: a newcomer joins with the provider's default role,
+ * and into its default team when it still exists; an existing member keeps their role and teams.
+ */
+export type SignInWithSaml = Command<
+  'SignInWithSaml',
+  { organizationId: string; providerId: string; member: MemberIdentity }
+>;
+
 export type OrganizationCommand =
+  | CreateSamlProvider
+  | ChangeSamlProvider
+  | DeleteSamlProvider
+  | SignInWithSaml
   | CreateInviteLink
   | ChangeInviteLink
   | DeleteInviteLink
@@ -136,9 +178,10 @@ export type OrganizationUpdated = DomainEvent<
   'OrganizationUpdated',
   { organizationId: string; changes: OrganizationChanges; updatedAt: string }
 >;
+/** `samlProviderId` (optional, since SAML sign-in): the member joined by signing in through that provider. */
 export type MemberJoined = DomainEvent<
   'MemberJoined',
-  { organizationId: string; role: RoleOrGuest; joinedAt: string } & MemberIdentity
+  { organizationId: string; role: RoleOrGuest; joinedAt: string; samlProviderId?: string } & MemberIdentity
 >;
 export type MemberRoleChanged = DomainEvent<
   'MemberRoleChanged',
@@ -188,7 +231,22 @@ export type InviteLinkDeleted = DomainEvent<
 >;
 export type InviteLinkEvent = InviteLinkCreated | InviteLinkChanged | InviteLinkDeleted;
 
+export type SamlProviderCreated = DomainEvent<
+  'SamlProviderCreated',
+  { organizationId: string; providerId: string; settings: SamlProviderSettings & { label: string }; createdAt: string }
+>;
+export type SamlProviderChanged = DomainEvent<
+  'SamlProviderChanged',
+  { organizationId: string; providerId: string; changes: SamlProviderSettings; changedAt: string }
+>;
+export type SamlProviderDeleted = DomainEvent<
+  'SamlProviderDeleted',
+  { organizationId: string; providerId: string; deletedAt: string }
+>;
+export type SamlProviderEvent = SamlProviderCreated | SamlProviderChanged | SamlProviderDeleted;
+
 export type OrganizationEvent =
+  | SamlProviderEvent
   | InviteLinkEvent
   | OrganizationCreated
   | OrganizationUpdated
@@ -211,7 +269,21 @@ export type OrganizationState =
       /** Whether invite links are turned on, and the live links by their id (the hash of their secret). */
       inviteLinks: boolean;
       links: Readonly<Record<string, LinkGrant>>;
+      /** Each SAML provider: what a sign-in through it gives, and which of the settings it needs are set. */
+      samlProviders: Readonly<Record<string, SamlProviderState>>;
     };
+
+export type SamlProviderState = {
+  defaultRole: RoleOrGuest;
+  defaultTeam?: string;
+  entityID: boolean;
+  certificate: boolean;
+  ssoURL: boolean;
+};
+
+/** A provider can sign people in once its IdP entity id, certificate and sign-in URL are all set. */
+export const samlProviderActive = (provider: SamlProviderState) =>
+  provider.entityID && provider.certificate && provider.ssoURL;
 
 type ActiveOrganization = Extract<OrganizationState, { status: 'active' }>;
 
@@ -257,6 +329,40 @@ function requireLink(organization: ActiveOrganization, linkId: string): LinkGran
   const link = organization.links[linkId];
   if (!link) throw new NotFound('Invite link not found');
   return link;
+}
+
+function requireSamlProvider(organization: ActiveOrganization, providerId: string): SamlProviderState {
+  const provider = organization.samlProviders[providerId];
+  if (!provider) throw new NotFound(`SAML provider ${providerId} not found`);
+  return provider;
+}
+
+/** Checks the limits of the settings given (in code points) and that a default team is one of the organization's. */
+function validSamlSettings<S extends SamlProviderSettings>(organization: ActiveOrganization, settings: S): S {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(settings)) if (value !== undefined) result[key] = value;
+  const { label, entityID, certificate, ssoURL, defaultTeam } = result as SamlProviderSettings;
+  if (label !== undefined && (label.trim().length === 0 || characterCount(label) > SAML_LABEL_MAX))
+    throw new ValidationFailed(`label must have 1 to ${SAML_LABEL_MAX} characters`);
+  if (entityID !== undefined && characterCount(entityID) > SAML_ENTITY_ID_MAX)
+    throw new ValidationFailed(`entityID must have at most ${SAML_ENTITY_ID_MAX} characters`);
+  if (certificate !== undefined && characterCount(certificate) > SAML_CERTIFICATE_MAX)
+    throw new ValidationFailed(`certificate must have at most ${SAML_CERTIFICATE_MAX} characters`);
+  if (ssoURL !== undefined && characterCount(ssoURL) > SAML_SSO_URL_MAX)
+    throw new ValidationFailed(`ssoURL must have at most ${SAML_SSO_URL_MAX} characters`);
+  if (defaultTeam !== undefined && !(defaultTeam in organization.teams))
+    throw new ValidationFailed(`defaultTeam ${defaultTeam} is not a team of this organization`);
+  return result as S;
+}
+
+function withSamlSettings(provider: SamlProviderState, settings: SamlProviderSettings): SamlProviderState {
+  const next = { ...provider };
+  if (settings.defaultRole !== undefined) next.defaultRole = settings.defaultRole;
+  if (settings.defaultTeam !== undefined) next.defaultTeam = settings.defaultTeam;
+  if (settings.entityID !== undefined) next.entityID = settings.entityID !== '';
+  if (settings.certificate !== undefined) next.certificate = settings.certificate !== '';
+  if (settings.ssoURL !== undefined) next.ssoURL = settings.ssoURL !== '';
+  return next;
 }
 
 /** The fields the request actually set (display settings are not in the state, so every given field is recorded). */
@@ -339,6 +445,46 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         const { email, role } = command.data;
         if (email in organization.invites && organization.invites[email] === role) return [];
         return [{ type: 'MemberInvited', data: { ...command.data, invitedAt: now } }];
+      }
+      case 'CreateSamlProvider': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, providerId } = command.data;
+        if (providerId in organization.samlProviders) throw new IllegalState(`SAML provider ${providerId} exists`);
+        const settings = validSamlSettings(organization, command.data.settings);
+        return [{ type: 'SamlProviderCreated', data: { organizationId, providerId, settings, createdAt: now } }];
+      }
+      case 'ChangeSamlProvider': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, providerId } = command.data;
+        requireSamlProvider(organization, providerId);
+        const changes = validSamlSettings(organization, command.data.changes);
+        if (Object.keys(changes).length === 0) return [];
+        return [{ type: 'SamlProviderChanged', data: { organizationId, providerId, changes, changedAt: now } }];
+      }
+      case 'DeleteSamlProvider': {
+        const organization = requireActive(state, command.data.organizationId);
+        if (!(command.data.providerId in organization.samlProviders)) return [];
+        return [{ type: 'SamlProviderDeleted', data: { ...command.data, deletedAt: now } }];
+      }
+      case 'SignInWithSaml': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, providerId, member } = command.data;
+        const provider = requireSamlProvider(organization, providerId);
+        if (!samlProviderActive(provider)) throw new IllegalState('this SAML provider is not fully configured');
+        if (member.userId in organization.members) return [];
+        const events: OrganizationEvent[] = [
+          {
+            type: 'MemberJoined',
+            data: { organizationId, ...member, role: provider.defaultRole, joinedAt: now, samlProviderId: providerId },
+          },
+        ];
+        const teamId = provider.defaultTeam;
+        if (teamId && teamId in organization.teams)
+          events.push({
+            type: 'TeamMemberAdded',
+            data: { organizationId, teamId, userId: member.userId, role: 'member', addedAt: now },
+          });
+        return events;
       }
       case 'CreateInviteLink': {
         const organization = requireInviteLinks(state, command.data.organizationId);
@@ -485,7 +631,38 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
           teams: {},
           inviteLinks: false,
           links: {},
+          samlProviders: {},
         };
+      case 'SamlProviderCreated':
+        if (state.status !== 'active') return state;
+        return {
+          ...state,
+          samlProviders: {
+            ...state.samlProviders,
+            [event.data.providerId]: withSamlSettings(
+              { defaultRole: null, entityID: false, certificate: false, ssoURL: false },
+              event.data.settings,
+            ),
+          },
+        };
+      case 'SamlProviderChanged': {
+        if (state.status !== 'active') return state;
+        const provider = state.samlProviders[event.data.providerId];
+        if (!provider) return state;
+        return {
+          ...state,
+          samlProviders: {
+            ...state.samlProviders,
+            [event.data.providerId]: withSamlSettings(provider, event.data.changes),
+          },
+        };
+      }
+      case 'SamlProviderDeleted': {
+        if (state.status !== 'active') return state;
+        const samlProviders = { ...state.samlProviders };
+        delete samlProviders[event.data.providerId];
+        return { ...state, samlProviders };
+      }
       case 'OrganizationUpdated':
         if (state.status !== 'active' || event.data.changes.inviteLinks === undefined) return state;
         return { ...state, inviteLinks: event.data.changes.inviteLinks };

@@ -5,6 +5,7 @@ import { organizationsProjection } from './organizations.projection';
 import { usersProjection } from './users.projection';
 import { teamMembersProjection, teamsProjection } from './teams.projection';
 import { inviteLinksProjection } from './invite-links.projection';
+import { samlProvidersProjection } from './saml-providers.projection';
 
 export {
   apiTokensProjection,
@@ -16,6 +17,7 @@ export {
   teamsProjection,
   teamMembersProjection,
   inviteLinksProjection,
+  samlProvidersProjection,
 };
 
 export const identityProjections = [
@@ -28,4 +30,5 @@ export const identityProjections = [
   teamsProjection,
   teamMembersProjection,
   inviteLinksProjection,
+  samlProvidersProjection,
 ];

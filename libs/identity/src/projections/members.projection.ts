@@ -42,6 +42,7 @@ export const membersProjection: Projection<MemberDoc> = {
           displayName: data.displayName,
           joinedAt: data.joinedAt,
           teams: [],
+          ...(data.samlProviderId ? { sso: true } : {}),
         };
       }
       case 'MemberRoleChanged':

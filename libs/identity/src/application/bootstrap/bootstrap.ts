@@ -24,7 +24,32 @@ export interface BootstrapResult {
  */
 export async function bootstrap(store: EventStore, clock: Clock, request: BootstrapRequest): Promise<BootstrapResult> {
   const email = normaliseEmail(request.email);
-  const displayName = request.name?.trim() || email.split('@')[0];
+  const { userId, createdUser } = await ensureUser(store, clock, email, request.name?.trim() || email.split('@')[0]);
+  let organizationId: string | null = null;
+  if (request.organizationTitle) {
+    organizationId = (await createOrganization(store, clock, userId, { title: request.organizationTitle }))
+      .organizationId;
+  }
+  const token = generateToken();
+  await handleCommand(store, userDecider, userStream(userId), {
+    type: 'CreateApiToken',
+    data: { userId, tokenId: newId(), label: request.tokenLabel ?? 'bootstrap', tokenHash: hashToken(token) },
+    metadata: metadataFor(clock, userId),
+  });
+  return { userId, token, organizationId, createdUser };
+}
+
+/**
+ * The user who owns an email address, created (address claimed, then user) when there is none yet. Also used by
+ * the SAML sign-in, for the asserted address.
+ */
+export async function ensureUser(
+  store: EventStore,
+  clock: Clock,
+  address: string,
+  displayName: string,
+): Promise<{ userId: string; email: string; createdUser: boolean }> {
+  const email = normaliseEmail(address);
   const key = emailKey(email);
   let { state } = await loadState(store, emailAddressDecider, emailStream(key));
   let createdUser = false;
@@ -49,16 +74,5 @@ export async function bootstrap(store: EventStore, clock: Clock, request: Bootst
     });
     createdUser = true;
   }
-  let organizationId: string | null = null;
-  if (request.organizationTitle) {
-    organizationId = (await createOrganization(store, clock, userId, { title: request.organizationTitle }))
-      .organizationId;
-  }
-  const token = generateToken();
-  await handleCommand(store, userDecider, userStream(userId), {
-    type: 'CreateApiToken',
-    data: { userId, tokenId: newId(), label: request.tokenLabel ?? 'bootstrap', tokenHash: hashToken(token) },
-    metadata: metadataFor(clock, userId),
-  });
-  return { userId, token, organizationId, createdUser };
+  return { userId, email, createdUser };
 }
