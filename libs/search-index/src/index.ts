@@ -1,0 +1,2 @@
+export { SqliteSearchIndex, type SqliteSearchIndexOptions } from './sqlite-search-index';
+export { parseQuery, MIN_PREFIX, MAX_TERMS, type SearchTerm } from './query-text';
