@@ -166,6 +166,8 @@ export interface AppConfig {
   dataDir: string;
   eventStore: { driver: 'sqlite'; file: string } | { driver: 'eventstoredb'; connectionString: string };
   readStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
+  /** The full-text index of pages (the search projection's store). */
+  searchIndex: { driver: 'sqlite'; file: string };
   publicUrl: string;
   appUrl: string;
   /** Base address of published docs sites (a site is at `<sitesUrl>/<organization hostname or id>/<basename or id>`). */
@@ -217,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       (parsed.READ_STORE ?? 'sqlite') === 'sqlite'
         ? { driver: 'sqlite', file: join(dataDir, 'read.sqlite') }
         : { driver: 'mongodb', url: parsed.MONGODB_URL! },
+    searchIndex: { driver: 'sqlite', file: join(dataDir, 'search.sqlite') },
     publicUrl,
     appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),
     sitesUrl: (parsed.SITES_URL ?? `${(parsed.APP_URL ?? publicUrl).replace(/\/+$/, '')}/sites`).replace(/\/+$/, ''),

@@ -50,6 +50,9 @@ import { UpdateCollectionHandler } from './application/update-collection/update-
 import { UpdateCollectionController } from './application/update-collection/update-collection.http';
 import { UpdateSpaceHandler } from './application/update-space/update-space.command';
 import { UpdateSpaceController } from './application/update-space/update-space.http';
+import { SearchContentController } from './application/search-content/search-content.http';
+import { SearchOrganizationHandler, SearchSpaceHandler } from './application/search-content/search-content.query';
+import { SearchIndexer } from './application/search-content/search-indexer';
 
 /** Collections, spaces and their content (revisions, pages, files), with access inherited along collections. */
 @Module({
@@ -74,6 +77,7 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
     TransferSpaceController,
     ReadContentController,
     DownloadBlobController,
+    SearchContentController,
   ],
   providers: [
     ContentAccess,
@@ -95,6 +99,9 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
     MoveSpaceHandler,
     TransferSpaceHandler,
     ReadContentHandler,
+    SearchIndexer,
+    SearchOrganizationHandler,
+    SearchSpaceHandler,
   ],
   exports: [ContentAccess],
 })

@@ -1,2 +1,4 @@
+export { SearchIndexModule } from './search-index.module';
+export { createSearchIndex, type SearchIndexOptions } from './create-search-index';
 export { SqliteSearchIndex, type SqliteSearchIndexOptions } from './sqlite-search-index';
 export { parseQuery, MIN_PREFIX, MAX_TERMS, type SearchTerm } from './query-text';

@@ -222,7 +222,7 @@ export class SqliteSearchIndex implements SearchIndex {
       ORDER BY terms DESC, field DESC, changed_at DESC, hits DESC, key
       LIMIT ? OFFSET ?`;
     const rows = this.db.prepare(sql).all(...params, request.limit, request.offset) as RankedRow[];
-    const total = rows[0]?.total ?? (request.offset > 0 ? this.countPages(t, match, request.spaces) : 0);
+    const total = rows[0]?.total ?? this.countPages(t, match, request.spaces);
     return Promise.resolve({ hits: this.pageHits(t, match, rows), total });
   }
 
@@ -258,13 +258,10 @@ export class SqliteSearchIndex implements SearchIndex {
     let total = rows[0]?.total;
     if (total === undefined) {
       const countParams: unknown[] = [];
-      total =
-        request.offset > 0
-          ? (this.db
-              .prepare(`SELECT count(DISTINCT space_id) FROM (${this.matching(t, match, countParams, request.spaces)})`)
-              .pluck()
-              .get(...countParams) as number)
-          : 0;
+      total = this.db
+        .prepare(`SELECT count(DISTINCT space_id) FROM (${this.matching(t, match, countParams, request.spaces)})`)
+        .pluck()
+        .get(...countParams) as number;
     }
     const pages = this.pageHits(t, match, rows);
     const hits: SpaceHit[] = [];
