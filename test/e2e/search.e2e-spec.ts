@@ -1,4 +1,12 @@
 import { GitBookAPI } from '@gitbook/api';
+import {
+  SEARCH_INDEX,
+  type SearchIndex,
+  newEventId,
+  newId,
+  positionFromString,
+  requestProjectionRebuild,
+} from '@app/kernel';
 import { TestService, expectError } from '../support/service';
 
 /**
@@ -303,6 +311,64 @@ describe('search (e2e)', () => {
     expect(await spacesFound('echidna')).toEqual([]);
     expect(await spacesFound('echidna', owner.token, other.body.id)).toEqual([space]);
     expect(await spacesFound('echidna', reader.token)).toEqual([]);
+  });
+
+  /** The search projection's checkpoint, as `projections status` reads it. */
+  async function checkpoint() {
+    const stored = await service.reads.getCheckpoint('projection:search-index');
+    return {
+      position: stored?.position,
+      state: stored?.state as {
+        parked: { type: string; error: string }[];
+        rebuiltFor: string;
+        rebuild?: { state: string };
+      },
+    };
+  }
+
+  it('parks an event it cannot apply, and goes on', async () => {
+    const ghost = newId();
+    await service.events.append(
+      `space-${ghost}`,
+      [
+        {
+          id: newEventId(),
+          type: 'SpaceRevisionChanged',
+          data: {
+            spaceId: ghost,
+            revisionId: 'missing',
+            previousRevisionId: 'none',
+            changedAt: '2026-01-01T00:00:00Z',
+          },
+        },
+      ],
+      'any',
+    );
+    const space = await newSpace('After the poison');
+    await write(space, [page('Still indexed', 'the axolotl swims')]);
+    expect(await titles(space, 'axolotl')).toEqual(['Still indexed']);
+    expect((await checkpoint()).state.parked).toEqual([
+      expect.objectContaining({ type: 'SpaceRevisionChanged', error: expect.stringMatching(/missing not found/) }),
+    ]);
+  });
+
+  it('is rebuilt from the events on request, with the same answers', async () => {
+    const queries = ['runners', 'install agent', 'observabil', 'quokka', 'kubernetes helm', 'zebra'];
+    const answers = async () => Promise.all(queries.map(async (text) => (await inOrg(text)).body));
+    const before = await answers();
+    // damage the index: a space's pages disappear from it
+    const index = service.app.get<SearchIndex>(SEARCH_INDEX);
+    await index.write('pages', [{ kind: 'deleteSpace', spaceId: handbook }]);
+    expect(await titles(handbook, 'runners')).toEqual([]);
+    const asked = await requestProjectionRebuild(service.events, service.clock, ['search-index'], 'test');
+    for (let tries = 0; ; tries++) {
+      const { state } = await checkpoint();
+      if (state.rebuild?.state === 'done' && positionFromString(state.rebuiltFor) >= asked) break;
+      if (tries > 200) throw new Error(`the rebuild did not end: ${JSON.stringify(state)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await answers()).toEqual(before);
+    expect(await titles(handbook, 'runners')).toEqual(['Deployment guide']);
   });
 
   it('works through the official client', async () => {
