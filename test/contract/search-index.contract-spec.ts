@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type IndexedPage, type IndexedSection, type SearchIndex } from '@app/kernel';
-import { SqliteSearchIndex } from '@app/search-index';
+import { MongoSearchIndex, SqliteSearchIndex } from '@app/search-index';
 
 interface Adapter {
   open(): Promise<SearchIndex>;
@@ -279,3 +279,18 @@ describe('SQLite FTS5 search index file', () => {
     await search.close();
   });
 });
+
+const mongoUrl = process.env.MONGODB_URL;
+if (mongoUrl) {
+  contract('MongoDB text search index', {
+    async open() {
+      const index = new MongoSearchIndex({ url: mongoUrl });
+      await index.ping();
+      return index;
+    },
+  });
+} else {
+  describe.skip('MongoDB text search index (skipped: MONGODB_URL is not set; no MongoDB server can run here)', () => {
+    it('passes the same contract when MONGODB_URL points at a server', () => undefined);
+  });
+}
