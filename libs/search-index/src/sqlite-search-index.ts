@@ -280,16 +280,19 @@ export class SqliteSearchIndex implements SearchIndex {
     const candidates = this.db
       .prepare(`SELECT rowid, section_key, kind FROM ${t.rows} WHERE page_key IN (SELECT value FROM json_each(?))`)
       .all(keys) as { rowid: number; section_key: number | null; kind: number }[];
-    const rowids = JSON.stringify(candidates.filter((c) => c.section_key !== null).map((c) => c.rowid));
+    const bodies = candidates.filter((c) => c.section_key !== null);
     const snippets = new Map<number, string>();
+    // One lookup per candidate text: FTS5 seeks a rowid in the match instead of walking every match. The rowid is
+    // cast: beside MATCH, FTS5 ignores a rowid bound as a JavaScript number (a REAL), and answers any match.
     const snip = (table: string, expression: string) => {
-      const found = this.db
-        .prepare(
-          `SELECT rowid, snippet(${table}, 0, ?, ?, ?, ${SNIPPET_TOKENS}) AS text FROM ${table}
-           WHERE ${table} MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-        )
-        .all(MATCH_OPEN, MATCH_CLOSE, ELLIPSIS, expression, rowids) as { rowid: number; text: string }[];
-      for (const { rowid, text } of found) if (!snippets.has(rowid)) snippets.set(rowid, text);
+      const statement = this.db.prepare(
+        `SELECT snippet(${table}, 0, ?, ?, ?, ${SNIPPET_TOKENS}) FROM ${table} WHERE ${table} MATCH ? AND rowid = CAST(? AS INTEGER)`,
+      );
+      for (const { rowid } of bodies) {
+        if (snippets.has(rowid)) continue;
+        const text = statement.pluck().get(MATCH_OPEN, MATCH_CLOSE, ELLIPSIS, expression, rowid) as string | undefined;
+        if (text !== undefined) snippets.set(rowid, text);
+      }
     };
     snip(t.stem, match.stem.join(' OR '));
     if (match.rawPrefix) snip(t.raw, match.rawPrefix.expression);
