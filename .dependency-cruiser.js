@@ -36,7 +36,10 @@ module.exports = {
       name: 'libs-do-not-choose-adapters',
       comment: 'adapters are chosen by apps/ only; context libraries see ports.',
       severity: 'error',
-      from: { path: '^libs/', pathNot: ['^libs/(event-store|read-store|search-index|blob-store|fetcher)/', '\\.spec\\.ts$'] },
+      from: {
+        path: '^libs/',
+        pathNot: ['^libs/(event-store|read-store|search-index|blob-store|fetcher)/', '\\.spec\\.ts$'],
+      },
       to: { path: '^libs/(event-store|read-store|search-index|blob-store|fetcher)/' },
     },
     {
