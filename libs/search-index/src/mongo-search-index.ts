@@ -79,7 +79,7 @@ function textSearchOf(term: SearchTerm): string {
  * Marks the words of a text that a query's words would have found (same beginning, stems being unknown here),
  * and cuts a window of words around the first one. The SQLite adapter asks FTS5 for its snippets instead.
  */
-function snippetOf(text: string, terms: SearchTerm[]): string {
+export function snippetOf(text: string, terms: SearchTerm[]): string {
   const roots = terms
     .flatMap((term) => (term.kind === 'phrase' ? term.words : [term.word]))
     .map((word) => fold(word))
