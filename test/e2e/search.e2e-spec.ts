@@ -7,6 +7,9 @@ import {
   positionFromString,
   requestProjectionRebuild,
 } from '@app/kernel';
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../apps/api/src/config';
 import { TestService, expectError } from '../support/service';
 
 /**
@@ -369,6 +372,21 @@ describe('search (e2e)', () => {
     }
     expect(await answers()).toEqual(before);
     expect(await titles(handbook, 'runners')).toEqual(['Deployment guide']);
+  });
+
+  it('keeps its index in a private file under DATA_DIR unless SEARCH_INDEX=mongodb says otherwise', () => {
+    expect(service.config.searchIndex).toEqual({
+      driver: 'sqlite',
+      file: join(service.config.dataDir, 'search.sqlite'),
+    });
+    expect(statSync(join(service.config.dataDir, 'search.sqlite')).mode & 0o777).toBe(0o600);
+    const base = { DATA_DIR: service.config.dataDir, CURSOR_SECRET: 'x'.repeat(32) };
+    expect(loadConfig({ ...base, SEARCH_INDEX: 'mongodb', MONGODB_URL: 'mongodb://db:27017/q' }).searchIndex).toEqual({
+      driver: 'mongodb',
+      url: 'mongodb://db:27017/q',
+    });
+    expect(() => loadConfig({ ...base, SEARCH_INDEX: 'mongodb' })).toThrow(/MONGODB_URL/);
+    expect(() => loadConfig({ ...base, SEARCH_INDEX: 'elastic' })).toThrow(/SEARCH_INDEX/);
   });
 
   it('works through the official client', async () => {
