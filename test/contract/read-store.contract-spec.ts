@@ -167,6 +167,15 @@ function contract(name: string, adapter: Adapter) {
       }
     });
 
+    it('forgets that a document was missing once this connection writes it', async () => {
+      await store.ensureCollection(collection, []);
+      expect(await store.getMany(collection, ['late'])).toEqual([]);
+      expect(await store.get(collection, 'late')).toBeNull();
+      await store.write([put({ id: 'late', kind: 'x', n: 1 }, 1n)]);
+      expect(await store.getMany(collection, ['late'])).toEqual([{ id: 'late', kind: 'x', n: 1 }]);
+      expect(await store.get(collection, 'late')).toEqual({ id: 'late', kind: 'x', n: 1 });
+    });
+
     it('replaces a collection with another one, indexes and positions included', async () => {
       const aside = `${collection}_aside`;
       await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);

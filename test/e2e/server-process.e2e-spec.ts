@@ -174,6 +174,35 @@ describe('server process (e2e)', () => {
     expect(status.projections.find((p) => p.name === 'projection:organizations')?.rebuild).toBeNull();
   });
 
+  it('never writes integration secrets to its log, even at the trace level', async () => {
+    const secret = 'sk_live_not-for-the-log-9b2e71';
+    const server = start({ LOG_LEVEL: 'trace', RATE_LIMIT_ENABLED: 'false' });
+    const port = await portOf(server);
+    const { token, organizationId } = JSON.parse(
+      (await cli(['bootstrap', '--email', 'log@example.com', '--org', 'Logged', '--json'])).stdout,
+    ) as { token: string; organizationId: string };
+    const publish = (body: Record<string, unknown>) =>
+      fetch(`http://127.0.0.1:${port}/v1/integrations/logged`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Logged',
+          description: 'd',
+          scopes: [],
+          script: 'export default {}',
+          organization: organizationId,
+          ...body,
+        }),
+      });
+    expect((await publish({ secrets: { TOKEN: secret } })).status).toBe(200);
+    expect((await publish({ secrets: { TOKEN: secret, 'bad name': secret } })).status).toBe(400);
+    expect((await publish({ secrets: { TOKEN: secret }, colour: secret })).status).toBe(400);
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(server.output()).toMatch(/integrations\/logged/);
+    expect(server.output()).not.toContain(secret);
+  });
+
   it('refuses to start with an invalid configuration, naming the variable', async () => {
     const server = start({ PORT: 'eighty', EVENT_STORE: 'eventstoredb' });
     expect((await server.exited).code).toBe(1);

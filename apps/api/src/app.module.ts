@@ -21,7 +21,7 @@ import { ReadStoreModule } from '@app/read-store';
 import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
-import { ExtensibilityModule } from '@app/extensibility';
+import { ExtensibilityModule, SECRET_BOX, SecretBox } from '@app/extensibility';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -65,6 +65,7 @@ export class AppModule {
         { provide: SITES_URL, useValue: config.sitesUrl },
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
+        { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
         {
           provide: FETCHER,
           useValue: new SafeFetcher({
@@ -74,7 +75,7 @@ export class AppModule {
           }),
         },
       ],
-      exports: [PAGE_CURSORS, PUBLIC_URLS, SITES_URL, APP_CONFIG, URL_SIGNER, BLOB_STORE, FETCHER],
+      exports: [PAGE_CURSORS, PUBLIC_URLS, SITES_URL, APP_CONFIG, URL_SIGNER, BLOB_STORE, FETCHER, SECRET_BOX],
     };
   }
 }

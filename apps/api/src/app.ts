@@ -26,6 +26,8 @@ const nestLogLevels: Record<string, LogLevel[] | false> = {
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** An invite link's id is its secret: request logs show it masked. */
+const INVITE_SECRET = /(\/(?:link-invites|invites)\/)[^/?]+/g;
 
 /**
  * Requests Node cannot parse (headers too large, malformed, too slow) get an answer in the error shape that says
@@ -57,6 +59,14 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
         : {
             level: config.logLevel,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            serializers: {
+              req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: request.method,
+                url: request.url.replace(INVITE_SECRET, '$1***'),
+                hostname: request.hostname,
+                remoteAddress: request.ip,
+              }),
+            },
           },
     // Honour a caller's X-Request-Id when it is sane, otherwise make one; every log line carries it as reqId.
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
@@ -64,7 +74,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Path parameters up to 1,000 characters reach the routes, which refuse what is too long with a 400 that names
+    // the parameter (an integration name is at most 100) instead of the router's bare 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
     // Node's own check (every 30 s) backs up the connection guard's.
     requestTimeout: config.connections.requestTimeoutMs,
     clientErrorHandler: answerClientError,
@@ -75,6 +87,12 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // A route may read larger bodies than BODY_LIMIT_BYTES by declaring `@RouteConfig({ bodyLimit })` (publishing
+  // an integration, with its images); routes are registered by app.init() below, after this hook.
+  fastify.addHook('onRoute', (route) => {
+    const bodyLimit = (route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit;
+    if (typeof bodyLimit === 'number') route.bodyLimit = Math.max(bodyLimit, config.bodyLimitBytes);
+  });
   const connections = new ConnectionGuard(fastify.server, config.connections);
   fastify.addHook('preValidation', (request, _reply, done) => {
     connections.handling(request.raw.socket);

@@ -105,6 +105,11 @@ class Environment {
   CURSOR_SECRET?: string;
 
   @IsOptional()
+  @IsString()
+  @MinLength(32)
+  SECRETS_KEY?: string;
+
+  @IsOptional()
   @Transform(toBool)
   @IsBoolean()
   RATE_LIMIT_ENABLED?: boolean;
@@ -180,6 +185,8 @@ export interface AppConfig {
   /** Base address of published docs sites (a site is at `<sitesUrl>/<organization hostname or id>/<basename or id>`). */
   sitesUrl: string;
   cursorSecret: string;
+  /** What the key that encrypts integration secrets at rest is derived from. */
+  secretsKey: string;
   rateLimit: { enabled: boolean; max: number; windowMs: number };
   bodyLimitBytes: number;
   /**
@@ -234,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),
     sitesUrl: (parsed.SITES_URL ?? `${(parsed.APP_URL ?? publicUrl).replace(/\/+$/, '')}/sites`).replace(/\/+$/, ''),
     cursorSecret: parsed.CURSOR_SECRET ?? dataDirSecret(dataDir),
+    secretsKey: parsed.SECRETS_KEY ?? dataDirSecret(dataDir, 'secrets-key'),
     rateLimit: {
       enabled: parsed.RATE_LIMIT_ENABLED ?? true,
       max: parsed.RATE_LIMIT_MAX ?? 1200,
@@ -269,9 +277,12 @@ function defaultMaxConnections(): number {
   return 1000;
 }
 
-/** Without CURSOR_SECRET, a random secret is kept in DATA_DIR so cursors survive restarts of one installation. */
-function dataDirSecret(dataDir: string): string {
-  const file = join(dataDir, 'cursor-secret');
+/**
+ * Without CURSOR_SECRET (or SECRETS_KEY), a random secret is kept in DATA_DIR (mode 0600) so cursors (or sealed
+ * integration secrets) survive restarts of one installation.
+ */
+function dataDirSecret(dataDir: string, name = 'cursor-secret'): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {

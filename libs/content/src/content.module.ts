@@ -8,10 +8,11 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { IdentityModule } from '@app/identity';
-import { type PurgeSpace, spaceDecider, spaceStream } from './domain';
+import { CONTENT_INVITES, IdentityModule, TEAM_SPACES } from '@app/identity';
+import { type PurgeSpace, type RevokeGrant, grantsDecider, grantsStream, spaceDecider, spaceStream } from './domain';
 import { contentProjections } from './projections';
 import { restoreWindowProcess } from './processes/restore-window.process';
+import { teamGrantsProcess } from './processes/team-grants.process';
 import { ContentAccess } from './application/content-access';
 import { CreateCollectionHandler } from './application/create-collection/create-collection.command';
 import { CreateCollectionController } from './application/create-collection/create-collection.http';
@@ -53,6 +54,10 @@ import { UpdateSpaceController } from './application/update-space/update-space.h
 import { SearchContentController } from './application/search-content/search-content.http';
 import { SearchOrganizationHandler, SearchSpaceHandler } from './application/search-content/search-content.query';
 import { SearchIndexer } from './application/search-content/search-indexer';
+import { GrantEndpoints } from './application/grants/grant-endpoints';
+import { GrantsController } from './application/grants/grants.http';
+import { GrantedTeamSpaces } from './application/grants/team-spaces.provider';
+import { ContentInvitesAdapter } from './application/grants/content-invites.provider';
 
 /** Collections, spaces and their content (revisions, pages, files), with access inherited along collections. */
 @Module({
@@ -78,8 +83,12 @@ import { SearchIndexer } from './application/search-content/search-indexer';
     ReadContentController,
     DownloadBlobController,
     SearchContentController,
+    GrantsController,
   ],
   providers: [
+    GrantEndpoints,
+    { provide: TEAM_SPACES, useClass: GrantedTeamSpaces },
+    { provide: CONTENT_INVITES, useClass: ContentInvitesAdapter },
     ContentAccess,
     CreateCollectionHandler,
     ListCollectionsHandler,
@@ -103,12 +112,25 @@ import { SearchIndexer } from './application/search-content/search-indexer';
     SearchOrganizationHandler,
     SearchSpaceHandler,
   ],
-  exports: [ContentAccess],
+  exports: [ContentAccess, GrantEndpoints],
 })
 export class ContentModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
     registry.addProjections(...contentProjections);
-    registry.addProcesses(restoreWindowProcess);
+    registry.addProcesses(restoreWindowProcess, teamGrantsProcess);
+    // A deleted team's grants are withdrawn; revoking a grant already gone changes nothing.
+    registry.handleProcessCommand('RevokeGrant', async (command) => {
+      const data = command.data as RevokeGrant['data'];
+      await handleCommand(store, grantsDecider, grantsStream(data.target.id), {
+        type: 'RevokeGrant',
+        data,
+        metadata: metadataFor(clock, undefined, {
+          commandId: command.commandId,
+          causationId: command.causationId,
+          correlationId: command.correlationId,
+        }),
+      });
+    });
     // The restore window's process purges spaces; the decider makes a repeated purge a no-op.
     registry.handleProcessCommand('PurgeSpace', async (command) => {
       const data = command.data as PurgeSpace['data'];

@@ -25,9 +25,28 @@ import { GetTranslationSettingsHandler } from './application/get-translation-set
 import { ReplaceTranslationSettingsController } from './application/replace-translation-settings/replace-translation-settings.http';
 import { DeleteTranslationSettingsController } from './application/delete-translation-settings/delete-translation-settings.http';
 
+import { IntegrationAccess } from './application/integration-access';
+import { PublishIntegrationController } from './application/publish-integration/publish-integration.http';
+import { PublishIntegrationHandler } from './application/publish-integration/publish-integration.command';
+import { ChangeIntegrationHandler } from './application/change-integration/change-integration.command';
+import { ListIntegrationsController } from './application/list-integrations/list-integrations.http';
+import { ListIntegrationsHandler } from './application/list-integrations/list-integrations.query';
+import { GetIntegrationController } from './application/get-integration/get-integration.http';
+import { GetIntegrationHandler } from './application/get-integration/get-integration.query';
+import { GetIntegrationAssetController } from './application/get-integration-asset/get-integration-asset.http';
+import { UnpublishIntegrationController } from './application/unpublish-integration/unpublish-integration.http';
+import { ListInstallationsController } from './application/list-installations/list-installations.http';
+import { ListInstallationsHandler } from './application/list-installations/list-installations.query';
+import { InstallIntegrationController } from './application/install-integration/install-integration.http';
+import { GetInstallationController } from './application/get-installation/get-installation.http';
+import { GetInstallationHandler } from './application/get-installation/get-installation.query';
+import { UpdateInstallationController } from './application/update-installation/update-installation.http';
+import { UninstallIntegrationController } from './application/uninstall-integration/uninstall-integration.http';
+
 /**
- * What an organization adds to the platform: custom fields describing its spaces and translation settings (and,
- * to come, integrations and OpenAPI specifications).
+ * What an organization adds to the platform: custom fields describing its spaces, translation settings and
+ * integrations with their installations (and, to come, OpenAPI specifications). Integration secrets are sealed
+ * with the SECRET_BOX the composition root provides.
  */
 @Module({
   imports: [IdentityModule, ContentModule],
@@ -44,6 +63,16 @@ import { DeleteTranslationSettingsController } from './application/delete-transl
     GetTranslationSettingsController,
     ReplaceTranslationSettingsController,
     DeleteTranslationSettingsController,
+    ListIntegrationsController,
+    GetIntegrationController,
+    PublishIntegrationController,
+    UnpublishIntegrationController,
+    GetIntegrationAssetController,
+    ListInstallationsController,
+    InstallIntegrationController,
+    GetInstallationController,
+    UpdateInstallationController,
+    UninstallIntegrationController,
   ],
   providers: [
     ChangeCustomFieldsHandler,
@@ -54,6 +83,13 @@ import { DeleteTranslationSettingsController } from './application/delete-transl
     ChangeTranslationSettingsHandler,
     ListTranslationSettingsHandler,
     GetTranslationSettingsHandler,
+    IntegrationAccess,
+    PublishIntegrationHandler,
+    ChangeIntegrationHandler,
+    ListIntegrationsHandler,
+    GetIntegrationHandler,
+    ListInstallationsHandler,
+    GetInstallationHandler,
   ],
 })
 export class ExtensibilityModule {

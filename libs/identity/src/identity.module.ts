@@ -14,6 +14,7 @@ import { identityProjections } from './projections';
 import { pendingInvitesProcess } from './processes/pending-invites.process';
 import { OrganizationAccess } from './public/organization-access';
 import { UserDirectory } from './public/user-directory';
+import { TeamDirectory } from './public/team-directory';
 import { CreateApiTokenHandler } from './application/create-api-token/create-api-token.command';
 import { CreateApiTokenController } from './application/create-api-token/create-api-token.http';
 import { CreateOrganizationHandler } from './application/create-organization/create-organization.command';
@@ -38,12 +39,18 @@ import { RevokeApiTokenHandler } from './application/revoke-api-token/revoke-api
 import { RevokeApiTokenController } from './application/revoke-api-token/revoke-api-token.http';
 import { TokenAuthGuard } from './application/token-auth.guard';
 import { TokenAuthenticator } from './application/token-authenticator';
+import { TeamChanges } from './application/teams/team-changes';
+import { TeamViews } from './application/teams/team-views';
+import { TeamsController } from './application/teams/teams.http';
+import { InviteLinks } from './application/invite-links/invite-links';
+import { InviteLinksController } from './application/invite-links/invite-links.http';
+import { LookupsController } from './application/lookups/lookups.http';
 import { UpdateMemberHandler } from './application/update-member/update-member.command';
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
 import { UpdateOrganizationController } from './application/update-organization/update-organization.http';
 
-/** Users, API tokens, organizations and their members; the authentication guard and the organization access policy. */
+/** Users, API tokens, organizations, their members and teams; the authentication guard and the organization access policy. */
 @Module({
   controllers: [
     GetCurrentUserController,
@@ -59,12 +66,16 @@ import { UpdateOrganizationController } from './application/update-organization/
     UpdateMemberController,
     RemoveMemberController,
     InviteMembersController,
+    TeamsController,
+    InviteLinksController,
+    LookupsController,
   ],
   providers: [
     TokenAuthenticator,
     { provide: APP_GUARD, useClass: TokenAuthGuard },
     OrganizationAccess,
     UserDirectory,
+    TeamDirectory,
     GetUserHandler,
     CreateApiTokenHandler,
     ListApiTokensHandler,
@@ -78,8 +89,11 @@ import { UpdateOrganizationController } from './application/update-organization/
     UpdateMemberHandler,
     RemoveMemberHandler,
     InviteMembersHandler,
+    TeamViews,
+    TeamChanges,
+    InviteLinks,
   ],
-  exports: [OrganizationAccess, UserDirectory, TokenAuthenticator],
+  exports: [OrganizationAccess, UserDirectory, TeamDirectory, TokenAuthenticator],
 })
 export class IdentityModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {

@@ -336,6 +336,8 @@ export class SqliteReadStore implements ReadStore {
       ).all(...padded) as { id: string; doc: string; position: string }[];
       for (const row of rows) found.set(row.id, this.remember(table, row.id, row.doc, row.position) as D);
     }
+    // known absences are kept too, as `get` keeps them: a space without activity costs no query the next time
+    for (const id of missing) if (!found.has(id)) this.keep(cacheKey(table, id), null);
     return ids.flatMap((id) => {
       const doc = found.get(id);
       return doc === undefined ? [] : [doc];

@@ -9,7 +9,7 @@ import {
   readPage,
 } from '@app/kernel';
 import { type DefaultLevel, type RoleOrGuest } from '@app/kernel/domain';
-import { type ContentAccess, type OrganizationViewer } from './content-access';
+import { type ContentAccess, type ContentViewer } from './content-access';
 
 /**
  * One page of collections or spaces the viewer may see, each presented with the viewer's role on it. The
@@ -19,7 +19,7 @@ export async function listVisible<D extends Doc & { defaultLevel: DefaultLevel; 
   store: ReadStore,
   cursors: PageCursorCodec,
   access: ContentAccess,
-  viewer: OrganizationViewer,
+  viewer: ContentViewer,
   request: { collection: string; scope: string; filter: Filter; sort: SortSpec; query: ListQuery },
   present: (doc: D, role: RoleOrGuest) => T,
 ): Promise<ListResponse<T>> {
@@ -30,7 +30,9 @@ export async function listVisible<D extends Doc & { defaultLevel: DefaultLevel; 
   const roles = new Map<string, Promise<RoleOrGuest>>();
   const items: T[] = [];
   for (const doc of page.items) {
-    const key = `${String(doc.defaultLevel)}\u0000${doc.parent ?? ''}`;
+    // An object shared on its own may have a role its siblings do not.
+    const own = access.grantedOn(viewer, doc.id) ? `\u0000${doc.id}` : '';
+    const key = `${String(doc.defaultLevel)}\u0000${doc.parent ?? ''}${own}`;
     let role = roles.get(key);
     if (!role) roles.set(key, (role = access.roleOn(viewer, doc)));
     items.push(present(doc, await role));

@@ -1,4 +1,4 @@
-import { type DefaultLevel } from '@app/kernel/domain';
+import { type DefaultLevel, type Role } from '@app/kernel/domain';
 import { type EditMode, type FileNode, type PageNode, type RevisionType } from '../domain';
 
 /** Read-model collections of the content context (written by ../projections). */
@@ -68,3 +68,40 @@ export interface RevisionLinksDoc {
 /** The projections a collection or space answer reads (what a mutating endpoint waits for). */
 export const CONTENT_READ_MODELS = ['collections', 'spaces'];
 export const REVISION_READ_MODELS = ['collections', 'spaces', 'revisions', 'revision_links'];
+
+export const GRANTS = 'content_grants';
+export const GRANTEE_GRANTS = 'grantee_grants';
+
+/** One grant: a user or team given a role on a space or collection. */
+export interface GrantDoc {
+  id: string;
+  organizationId: string;
+  targetKind: 'space' | 'collection';
+  targetId: string;
+  granteeKind: 'user' | 'team';
+  granteeId: string;
+  role: Role;
+  grantedAt: string;
+  [key: string]: unknown;
+}
+
+export const grantDocId = (targetId: string, granteeKind: string, granteeId: string) =>
+  `${targetId}:${granteeKind}:${granteeId}`;
+
+/**
+ * Everything one user or team was given in one organization, in one document: the access policy reads the
+ * caller's and their teams' documents by id (one indexed read, however many grants there are).
+ */
+export interface GranteeGrantsDoc {
+  id: string;
+  organizationId: string;
+  spaces: Record<string, Role>;
+  collections: Record<string, Role>;
+  [key: string]: unknown;
+}
+
+export const granteeGrantsDocId = (organizationId: string, granteeKind: string, granteeId: string) =>
+  `${organizationId}:${granteeKind}:${granteeId}`;
+
+/** The projections a grant change must reach before its answer (access is read from them). */
+export const GRANT_READ_MODELS = ['content_grants', 'grantee_grants'];

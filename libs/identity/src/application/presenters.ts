@@ -55,7 +55,7 @@ export function presentMember(member: MemberDoc, urls: PublicUrls) {
     joinedAt: member.joinedAt,
     sso: false,
     spaces: 0,
-    teams: 0,
+    teams: member.teams?.length ?? 0,
   };
 }
 

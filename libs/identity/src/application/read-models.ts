@@ -1,4 +1,5 @@
-import { type RoleOrGuest } from '@app/kernel/domain';
+import { type Role, type RoleOrGuest } from '@app/kernel/domain';
+import { type TeamMemberRole } from '../domain';
 
 /** Read-model collections of the identity context (written by ../projections). */
 export const USERS = 'users';
@@ -57,10 +58,54 @@ export interface MemberDoc {
   email: string;
   displayName: string;
   joinedAt: string;
+  /** The teams of the organization the member is in. */
+  teams?: string[];
   [key: string]: unknown;
 }
 
 export const memberDocId = (organizationId: string, userId: string) => `${organizationId}:${userId}`;
+
+export const TEAMS = 'org_teams';
+export const TEAM_MEMBERS = 'org_team_members';
+
+export interface TeamDoc {
+  id: string;
+  organizationId: string;
+  title: string;
+  /** How many members the team has. */
+  members: number;
+  createdAt: string;
+  [key: string]: unknown;
+}
+
+export interface TeamMemberDoc {
+  id: string;
+  organizationId: string;
+  teamId: string;
+  userId: string;
+  role: TeamMemberRole;
+  addedAt: string;
+  [key: string]: unknown;
+}
+
+export const teamMemberDocId = (teamId: string, userId: string) => `${teamId}:${userId}`;
+
+/** Projections a team response reads. */
+export const TEAM_READ_MODELS = ['teams', 'team_members', 'members'];
+
+export const INVITE_LINKS = 'org_invite_links';
+
+/** A live invite link, by the SHA-256 of its secret (the secret itself is stored nowhere). */
+export interface InviteLinkDoc {
+  id: string;
+  organizationId: string;
+  kind: 'organization' | 'space' | 'collection';
+  role?: RoleOrGuest;
+  level?: Role;
+  targetId?: string;
+  createdAt: string;
+  [key: string]: unknown;
+}
 
 /** Projections an organization response reads (what a mutating endpoint waits for). */
 export const ORGANIZATION_READ_MODELS = ['organizations', 'members'];

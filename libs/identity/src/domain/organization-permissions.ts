@@ -20,3 +20,14 @@ export function organizationPermissions(role: RoleOrGuest) {
     installIntegration: admin,
   };
 }
+
+/**
+ * The OrganizationTeam `permissions` of the spec: organization admins and the team's owners manage it; members
+ * with a role see every team, guests only the teams they are in.
+ */
+export function teamPermissions(role: RoleOrGuest, teamRole: 'owner' | 'member' | undefined) {
+  return {
+    admin: atLeast(role, 'admin') || teamRole === 'owner',
+    view: role !== null || teamRole !== undefined,
+  };
+}

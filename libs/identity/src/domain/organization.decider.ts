@@ -4,10 +4,12 @@ import {
   type DomainEvent,
   IllegalState,
   NotFound,
+  type Role,
   type RoleOrGuest,
   ValidationFailed,
   assertNever,
   characterCount,
+  roleRank,
 } from '@app/kernel/domain';
 
 export const organizationStream = (organizationId: string) => `organization-${organizationId}`;
@@ -49,8 +51,75 @@ export type ChangeMemberRole = Command<
 >;
 export type RemoveMember = Command<'RemoveMember', { organizationId: string; userId: string }>;
 export type InviteMember = Command<'InviteMember', { organizationId: string; email: string; role: RoleOrGuest }>;
+
+/** What a team member may do in the team: an owner manages its members and title. */
+export type TeamMemberRole = 'owner' | 'member';
+export const TEAM_MEMBER_ROLES: readonly TeamMemberRole[] = ['owner', 'member'];
+export const TEAM_TITLE_MAX = 64;
+
+export type CreateTeam = Command<
+  'CreateTeam',
+  { organizationId: string; teamId: string; title: string; members: string[] }
+>;
+export type RenameTeam = Command<'RenameTeam', { organizationId: string; teamId: string; title: string }>;
+export type DeleteTeam = Command<'DeleteTeam', { organizationId: string; teamId: string }>;
+/** Adds, removes and re-roles team members in one step (PUT .../teams/{teamId}/members). */
+export type ChangeTeamMembers = Command<
+  'ChangeTeamMembers',
+  {
+    organizationId: string;
+    teamId: string;
+    add: string[];
+    remove: string[];
+    roles: Readonly<Record<string, TeamMemberRole>>;
+  }
+>;
+/** Puts one member in a team with a role (the default: member), or changes the role of one already in it. */
+export type SetTeamMember = Command<
+  'SetTeamMember',
+  { organizationId: string; teamId: string; userId: string; role?: TeamMemberRole }
+>;
+export type RemoveTeamMember = Command<'RemoveTeamMember', { organizationId: string; teamId: string; userId: string }>;
+
+/** What an invite link gives: a role in the organization, or a level on one space or collection (as a guest). */
+export type LinkGrant = { role: RoleOrGuest } | { level: Role; target: { kind: 'space' | 'collection'; id: string } };
+
+/**
+ * `linkId` is the SHA-256 of the link's secret (its id in the API), never the secret: the events do not let anyone
+ * who reads them use a link.
+ */
+export type CreateInviteLink = Command<
+  'CreateInviteLink',
+  { organizationId: string; linkId: string; grant: LinkGrant }
+>;
+export type ChangeInviteLink = Command<
+  'ChangeInviteLink',
+  { organizationId: string; linkId: string; change: { role: RoleOrGuest } | { level: Role } }
+>;
+export type DeleteInviteLink = Command<'DeleteInviteLink', { organizationId: string; linkId: string }>;
+/** Someone holding the link takes it: they join with its role, or as a guest when it is a content link. */
+export type AcceptInviteLink = Command<
+  'AcceptInviteLink',
+  { organizationId: string; linkId: string; member: MemberIdentity }
+>;
+
 export type OrganizationCommand =
-  CreateOrganization | UpdateOrganization | AddMember | ChangeMemberRole | RemoveMember | InviteMember;
+  | CreateInviteLink
+  | ChangeInviteLink
+  | DeleteInviteLink
+  | AcceptInviteLink
+  | CreateOrganization
+  | UpdateOrganization
+  | AddMember
+  | ChangeMemberRole
+  | RemoveMember
+  | InviteMember
+  | CreateTeam
+  | RenameTeam
+  | DeleteTeam
+  | ChangeTeamMembers
+  | SetTeamMember
+  | RemoveTeamMember;
 
 export type OrganizationCreated = DomainEvent<
   'OrganizationCreated',
@@ -80,8 +149,54 @@ export type MemberInvited = DomainEvent<
   'MemberInvited',
   { organizationId: string; email: string; role: RoleOrGuest; invitedAt: string }
 >;
+export type TeamCreated = DomainEvent<
+  'TeamCreated',
+  { organizationId: string; teamId: string; title: string; createdAt: string }
+>;
+export type TeamRenamed = DomainEvent<
+  'TeamRenamed',
+  { organizationId: string; teamId: string; title: string; renamedAt: string }
+>;
+/** Preceded, in the same append, by a `TeamMemberRemoved` for each member the team still had. */
+export type TeamDeleted = DomainEvent<'TeamDeleted', { organizationId: string; teamId: string; deletedAt: string }>;
+export type TeamMemberAdded = DomainEvent<
+  'TeamMemberAdded',
+  { organizationId: string; teamId: string; userId: string; role: TeamMemberRole; addedAt: string }
+>;
+export type TeamMemberRoleChanged = DomainEvent<
+  'TeamMemberRoleChanged',
+  { organizationId: string; teamId: string; userId: string; role: TeamMemberRole; changedAt: string }
+>;
+export type TeamMemberRemoved = DomainEvent<
+  'TeamMemberRemoved',
+  { organizationId: string; teamId: string; userId: string; removedAt: string }
+>;
+export type TeamEvent =
+  TeamCreated | TeamRenamed | TeamDeleted | TeamMemberAdded | TeamMemberRoleChanged | TeamMemberRemoved;
+
+export type InviteLinkCreated = DomainEvent<
+  'InviteLinkCreated',
+  { organizationId: string; linkId: string; grant: LinkGrant; createdAt: string }
+>;
+export type InviteLinkChanged = DomainEvent<
+  'InviteLinkChanged',
+  { organizationId: string; linkId: string; grant: LinkGrant; changedAt: string }
+>;
+export type InviteLinkDeleted = DomainEvent<
+  'InviteLinkDeleted',
+  { organizationId: string; linkId: string; deletedAt: string }
+>;
+export type InviteLinkEvent = InviteLinkCreated | InviteLinkChanged | InviteLinkDeleted;
+
 export type OrganizationEvent =
-  OrganizationCreated | OrganizationUpdated | MemberJoined | MemberRoleChanged | MemberRemoved | MemberInvited;
+  | InviteLinkEvent
+  | OrganizationCreated
+  | OrganizationUpdated
+  | MemberJoined
+  | MemberRoleChanged
+  | MemberRemoved
+  | MemberInvited
+  | TeamEvent;
 
 /** Only what decisions need: who the members are (for the last-admin rule) and the pending invites. */
 export type OrganizationState =
@@ -91,6 +206,11 @@ export type OrganizationState =
       organizationId: string;
       members: Readonly<Record<string, RoleOrGuest>>;
       invites: Readonly<Record<string, RoleOrGuest>>;
+      /** Each team's members with their role in it. */
+      teams: Readonly<Record<string, Readonly<Record<string, TeamMemberRole>>>>;
+      /** Whether invite links are turned on, and the live links by their id (the hash of their secret). */
+      inviteLinks: boolean;
+      links: Readonly<Record<string, LinkGrant>>;
     };
 
 type ActiveOrganization = Extract<OrganizationState, { status: 'active' }>;
@@ -107,6 +227,36 @@ function validTitle(title: string): string {
   if (characterCount(trimmed) < 2 || characterCount(title) > 255)
     throw new ValidationFailed('title must have 2 to 255 characters');
   return title;
+}
+
+function validTeamTitle(title: string): string {
+  if (title.trim().length < 1 || title.length > TEAM_TITLE_MAX)
+    throw new ValidationFailed(`title must have 1 to ${TEAM_TITLE_MAX} characters`);
+  return title;
+}
+
+function requireTeam(organization: ActiveOrganization, teamId: string) {
+  const team = organization.teams[teamId];
+  if (!team) throw new NotFound(`Team ${teamId} not found`);
+  return team;
+}
+
+/** Team members must be members of the organization (guests included). */
+function requireMembers(organization: ActiveOrganization, userIds: readonly string[]): void {
+  const strangers = userIds.filter((userId) => !(userId in organization.members));
+  if (strangers.length > 0) throw new ValidationFailed(`not members of the organization: ${strangers.join(', ')}`);
+}
+
+function requireInviteLinks(state: OrganizationState, organizationId: string): ActiveOrganization {
+  const organization = requireActive(state, organizationId);
+  if (!organization.inviteLinks) throw new IllegalState('invite links are turned off in this organization');
+  return organization;
+}
+
+function requireLink(organization: ActiveOrganization, linkId: string): LinkGrant {
+  const link = organization.links[linkId];
+  if (!link) throw new NotFound('Invite link not found');
+  return link;
 }
 
 /** The fields the request actually set (display settings are not in the state, so every given field is recorded). */
@@ -175,13 +325,149 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         if (organization.members[userId] === 'admin' && admins(organization) === 1) {
           throw new IllegalState('the last admin of an organization cannot be removed');
         }
-        return [{ type: 'MemberRemoved', data: { ...command.data, removedAt: now } }];
+        // The member leaves every team first, so that no team keeps someone who is no longer a member.
+        const leaves: OrganizationEvent[] = Object.entries(organization.teams)
+          .filter(([, team]) => userId in team)
+          .map(([teamId]) => ({
+            type: 'TeamMemberRemoved',
+            data: { organizationId: command.data.organizationId, teamId, userId, removedAt: now },
+          }));
+        return [...leaves, { type: 'MemberRemoved', data: { ...command.data, removedAt: now } }];
       }
       case 'InviteMember': {
         const organization = requireActive(state, command.data.organizationId);
         const { email, role } = command.data;
         if (email in organization.invites && organization.invites[email] === role) return [];
         return [{ type: 'MemberInvited', data: { ...command.data, invitedAt: now } }];
+      }
+      case 'CreateInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        if (command.data.linkId in organization.links) throw new IllegalState('invite link exists');
+        return [{ type: 'InviteLinkCreated', data: { ...command.data, createdAt: now } }];
+      }
+      case 'ChangeInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        const { organizationId, linkId, change } = command.data;
+        const link = requireLink(organization, linkId);
+        let grant: LinkGrant;
+        if ('role' in change) {
+          if (!('role' in link)) throw new ValidationFailed('a link to a space or collection has a level, not a role');
+          if (link.role === change.role) return [];
+          grant = { role: change.role };
+        } else {
+          if (!('level' in link)) throw new ValidationFailed('a link to the organization has a role, not a level');
+          if (link.level === change.level) return [];
+          grant = { level: change.level, target: link.target };
+        }
+        return [{ type: 'InviteLinkChanged', data: { organizationId, linkId, grant, changedAt: now } }];
+      }
+      case 'DeleteInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        if (!(command.data.linkId in organization.links)) return [];
+        return [{ type: 'InviteLinkDeleted', data: { ...command.data, deletedAt: now } }];
+      }
+      case 'AcceptInviteLink': {
+        const organization = requireInviteLinks(state, command.data.organizationId);
+        const { organizationId, linkId, member } = command.data;
+        const link = requireLink(organization, linkId);
+        // A content link makes a newcomer a guest; its level on the content is granted by the content context.
+        const role = 'role' in link ? link.role : null;
+        if (!(member.userId in organization.members)) {
+          return [{ type: 'MemberJoined', data: { organizationId, ...member, role, joinedAt: now } }];
+        }
+        const previousRole = organization.members[member.userId];
+        // Accepting never lowers a role.
+        if (roleRank(role) <= roleRank(previousRole)) return [];
+        return [
+          {
+            type: 'MemberRoleChanged',
+            data: { organizationId, userId: member.userId, role, previousRole, changedAt: now },
+          },
+        ];
+      }
+      case 'CreateTeam': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId, members } = command.data;
+        if (teamId in organization.teams) throw new IllegalState(`team ${teamId} exists`);
+        const title = validTeamTitle(command.data.title);
+        const unique = [...new Set(members)];
+        requireMembers(organization, unique);
+        return [
+          { type: 'TeamCreated', data: { organizationId, teamId, title, createdAt: now } },
+          ...unique.map((userId): TeamMemberAdded => ({
+            type: 'TeamMemberAdded',
+            data: { organizationId, teamId, userId, role: 'member', addedAt: now },
+          })),
+        ];
+      }
+      case 'RenameTeam': {
+        const organization = requireActive(state, command.data.organizationId);
+        requireTeam(organization, command.data.teamId);
+        const title = validTeamTitle(command.data.title);
+        return [{ type: 'TeamRenamed', data: { ...command.data, title, renamedAt: now } }];
+      }
+      case 'DeleteTeam': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId } = command.data;
+        const team = organization.teams[teamId];
+        if (!team) return [];
+        return [
+          ...Object.keys(team).map((userId): TeamMemberRemoved => ({
+            type: 'TeamMemberRemoved',
+            data: { organizationId, teamId, userId, removedAt: now },
+          })),
+          { type: 'TeamDeleted', data: { organizationId, teamId, deletedAt: now } },
+        ];
+      }
+      case 'ChangeTeamMembers': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId, add, remove, roles } = command.data;
+        const team = requireTeam(organization, teamId);
+        const removing = new Set(remove);
+        const adding = [...new Set([...add, ...Object.keys(roles)])].filter((userId) => !removing.has(userId));
+        requireMembers(organization, adding);
+        const events: OrganizationEvent[] = [];
+        for (const userId of adding) {
+          const role = roles[userId];
+          if (!(userId in team)) {
+            events.push({
+              type: 'TeamMemberAdded',
+              data: { organizationId, teamId, userId, role: role ?? 'member', addedAt: now },
+            });
+          } else if (role && team[userId] !== role) {
+            events.push({
+              type: 'TeamMemberRoleChanged',
+              data: { organizationId, teamId, userId, role, changedAt: now },
+            });
+          }
+        }
+        for (const userId of removing) {
+          if (userId in team)
+            events.push({ type: 'TeamMemberRemoved', data: { organizationId, teamId, userId, removedAt: now } });
+        }
+        return events;
+      }
+      case 'SetTeamMember': {
+        const organization = requireActive(state, command.data.organizationId);
+        const { organizationId, teamId, userId, role } = command.data;
+        const team = requireTeam(organization, teamId);
+        requireMembers(organization, [userId]);
+        if (!(userId in team)) {
+          return [
+            {
+              type: 'TeamMemberAdded',
+              data: { organizationId, teamId, userId, role: role ?? 'member', addedAt: now },
+            },
+          ];
+        }
+        if (!role || team[userId] === role) return [];
+        return [{ type: 'TeamMemberRoleChanged', data: { organizationId, teamId, userId, role, changedAt: now } }];
+      }
+      case 'RemoveTeamMember': {
+        const organization = requireActive(state, command.data.organizationId);
+        const team = requireTeam(organization, command.data.teamId);
+        if (!(command.data.userId in team)) return [];
+        return [{ type: 'TeamMemberRemoved', data: { ...command.data, removedAt: now } }];
       }
       default:
         return assertNever(command);
@@ -191,9 +477,28 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
   evolve(state, event) {
     switch (event.type) {
       case 'OrganizationCreated':
-        return { status: 'active', organizationId: event.data.organizationId, members: {}, invites: {} };
+        return {
+          status: 'active',
+          organizationId: event.data.organizationId,
+          members: {},
+          invites: {},
+          teams: {},
+          inviteLinks: false,
+          links: {},
+        };
       case 'OrganizationUpdated':
-        return state;
+        if (state.status !== 'active' || event.data.changes.inviteLinks === undefined) return state;
+        return { ...state, inviteLinks: event.data.changes.inviteLinks };
+      case 'InviteLinkCreated':
+      case 'InviteLinkChanged':
+        if (state.status !== 'active') return state;
+        return { ...state, links: { ...state.links, [event.data.linkId]: event.data.grant } };
+      case 'InviteLinkDeleted': {
+        if (state.status !== 'active') return state;
+        const links = { ...state.links };
+        delete links[event.data.linkId];
+        return { ...state, links };
+      }
       case 'MemberJoined': {
         if (state.status !== 'active') return state;
         const invites = { ...state.invites };
@@ -212,6 +517,32 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       case 'MemberInvited':
         if (state.status !== 'active') return state;
         return { ...state, invites: { ...state.invites, [event.data.email]: event.data.role } };
+      case 'TeamCreated':
+        if (state.status !== 'active') return state;
+        return { ...state, teams: { ...state.teams, [event.data.teamId]: {} } };
+      case 'TeamRenamed':
+        return state;
+      case 'TeamDeleted': {
+        if (state.status !== 'active') return state;
+        const teams = { ...state.teams };
+        delete teams[event.data.teamId];
+        return { ...state, teams };
+      }
+      case 'TeamMemberAdded':
+      case 'TeamMemberRoleChanged': {
+        if (state.status !== 'active') return state;
+        const team = state.teams[event.data.teamId] ?? {};
+        return {
+          ...state,
+          teams: { ...state.teams, [event.data.teamId]: { ...team, [event.data.userId]: event.data.role } },
+        };
+      }
+      case 'TeamMemberRemoved': {
+        if (state.status !== 'active') return state;
+        const team = { ...state.teams[event.data.teamId] };
+        delete team[event.data.userId];
+        return { ...state, teams: { ...state.teams, [event.data.teamId]: team } };
+      }
       default:
         return state;
     }

@@ -3,6 +3,8 @@ import { invitesProjection } from './invites.projection';
 import { membersProjection } from './members.projection';
 import { organizationsProjection } from './organizations.projection';
 import { usersProjection } from './users.projection';
+import { teamMembersProjection, teamsProjection } from './teams.projection';
+import { inviteLinksProjection } from './invite-links.projection';
 
 export {
   apiTokensProjection,
@@ -11,6 +13,9 @@ export {
   membersProjection,
   organizationsProjection,
   usersProjection,
+  teamsProjection,
+  teamMembersProjection,
+  inviteLinksProjection,
 };
 
 export const identityProjections = [
@@ -20,4 +25,7 @@ export const identityProjections = [
   organizationsProjection,
   membersProjection,
   invitesProjection,
+  teamsProjection,
+  teamMembersProjection,
+  inviteLinksProjection,
 ];

@@ -3,3 +3,6 @@ export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../appli
 export { UserDirectory, type UserBody } from './user-directory';
 export { GetOrganizationQuery } from '../application/get-organization/get-organization.query';
 export { TokenAuthenticator, type Authentication } from '../application/token-authenticator';
+export { TEAM_SPACES, type TeamSpaces } from './team-spaces';
+export { TeamDirectory, type TeamBody } from './team-directory';
+export { CONTENT_INVITES, type ContentInvites, type InviteTarget } from './content-invites';
