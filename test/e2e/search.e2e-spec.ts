@@ -252,7 +252,7 @@ describe('search (e2e)', () => {
     expect(rest.body.next).toBeUndefined();
   });
 
-  it('shows only spaces the caller can read: guests by default levels, never another organization', async () => {
+  it('shows only spaces the caller can read: guests by default levels and grants, never another organization', async () => {
     const closed = await newSpace('Closed');
     await write(closed, [page('Secret', 'the platypus plan')]);
     // a member with a role reads every space of the organization
@@ -266,6 +266,15 @@ describe('search (e2e)', () => {
     expect((await inSpace(closed, 'platypus', guest.token)).body.count).toBe(1);
     // withdrawn: gone at once
     expect((await as(owner.token).patch(`/v1/spaces/${closed}`, { defaultLevel: 'inherit' })).status).toBe(200);
+    expect(await spacesFound('platypus', guest.token)).toEqual([]);
+    expectError(await inSpace(closed, 'platypus', guest.token), 404);
+    // a space shared with the guest (a grant): found while the grant lasts
+    expect(
+      (await as(owner.token).post(`/v1/spaces/${closed}/permissions`, { users: [guest.userId], role: 'read' })).status,
+    ).toBe(204);
+    expect(await spacesFound('platypus', guest.token)).toEqual([closed]);
+    expect((await inSpace(closed, 'platypus', guest.token)).body.count).toBe(1);
+    expect((await as(owner.token).delete(`/v1/spaces/${closed}/permissions/users/${guest.userId}`)).status).toBe(204);
     expect(await spacesFound('platypus', guest.token)).toEqual([]);
     expectError(await inSpace(closed, 'platypus', guest.token), 404);
     // another organization: not even the organization is visible, and its own search never shows Acme's pages
