@@ -36,8 +36,11 @@ module.exports = {
       name: 'libs-do-not-choose-adapters',
       comment: 'adapters are chosen by apps/ only; context libraries see ports.',
       severity: 'error',
-      from: { path: '^libs/', pathNot: ['^libs/(event-store|read-store|blob-store|fetcher)/', '\\.spec\\.ts$'] },
-      to: { path: '^libs/(event-store|read-store|blob-store|fetcher)/' },
+      from: {
+        path: '^libs/',
+        pathNot: ['^libs/(event-store|read-store|search-index|blob-store|fetcher)/', '\\.spec\\.ts$'],
+      },
+      to: { path: '^libs/(event-store|read-store|search-index|blob-store|fetcher)/' },
     },
     {
       name: 'kernel-knows-no-context',

@@ -18,6 +18,7 @@ import {
   UrlSigner,
 } from '@app/kernel';
 import { ReadStoreModule } from '@app/read-store';
+import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
 import { ExtensibilityModule, SECRET_BOX, SecretBox } from '@app/extensibility';
@@ -44,6 +45,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         EventStoreModule.forRoot(config.eventStore),
         ReadStoreModule.forRoot(config.readStore),
+        SearchIndexModule.forRoot(config.searchIndex),
         RuntimeModule.forRoot({
           runProjections: overrides.runProjections ?? true,
           settleTimeoutMs: config.settleTimeoutMs,

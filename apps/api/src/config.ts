@@ -76,8 +76,15 @@ class Environment {
   @IsIn(['sqlite', 'mongodb'])
   READ_STORE?: 'sqlite' | 'mongodb';
 
-  @ValidateIf((env: Environment) => env.READ_STORE === 'mongodb' || env.MONGODB_URL !== undefined)
-  @IsUrl(dbUrl, { message: 'MONGODB_URL must be set to a mongodb:// URL when READ_STORE=mongodb' })
+  @IsOptional()
+  @IsIn(['sqlite', 'mongodb'])
+  SEARCH_INDEX?: 'sqlite' | 'mongodb';
+
+  @ValidateIf(
+    (env: Environment) =>
+      env.READ_STORE === 'mongodb' || env.SEARCH_INDEX === 'mongodb' || env.MONGODB_URL !== undefined,
+  )
+  @IsUrl(dbUrl, { message: 'MONGODB_URL must be set to a mongodb:// URL when READ_STORE or SEARCH_INDEX is mongodb' })
   MONGODB_URL?: string;
 
   @IsOptional()
@@ -175,6 +182,8 @@ export interface AppConfig {
   dataDir: string;
   eventStore: { driver: 'sqlite'; file: string } | { driver: 'eventstoredb'; connectionString: string };
   readStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
+  /** The full-text index of pages (the search projection's store). */
+  searchIndex: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
   publicUrl: string;
   appUrl: string;
   /** Base address of published docs sites (a site is at `<sitesUrl>/<organization hostname or id>/<basename or id>`). */
@@ -229,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     readStore:
       (parsed.READ_STORE ?? 'sqlite') === 'sqlite'
         ? { driver: 'sqlite', file: join(dataDir, 'read.sqlite') }
+        : { driver: 'mongodb', url: parsed.MONGODB_URL! },
+    searchIndex:
+      (parsed.SEARCH_INDEX ?? 'sqlite') === 'sqlite'
+        ? { driver: 'sqlite', file: join(dataDir, 'search.sqlite') }
         : { driver: 'mongodb', url: parsed.MONGODB_URL! },
     publicUrl,
     appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),

@@ -51,6 +51,9 @@ import { UpdateCollectionHandler } from './application/update-collection/update-
 import { UpdateCollectionController } from './application/update-collection/update-collection.http';
 import { UpdateSpaceHandler } from './application/update-space/update-space.command';
 import { UpdateSpaceController } from './application/update-space/update-space.http';
+import { SearchContentController } from './application/search-content/search-content.http';
+import { SearchOrganizationHandler, SearchSpaceHandler } from './application/search-content/search-content.query';
+import { SearchIndexer } from './application/search-content/search-indexer';
 import { GrantEndpoints } from './application/grants/grant-endpoints';
 import { GrantsController } from './application/grants/grants.http';
 import { GrantedTeamSpaces } from './application/grants/team-spaces.provider';
@@ -79,6 +82,7 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
     TransferSpaceController,
     ReadContentController,
     DownloadBlobController,
+    SearchContentController,
     GrantsController,
   ],
   providers: [
@@ -104,6 +108,9 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
     MoveSpaceHandler,
     TransferSpaceHandler,
     ReadContentHandler,
+    SearchIndexer,
+    SearchOrganizationHandler,
+    SearchSpaceHandler,
   ],
   exports: [ContentAccess, GrantEndpoints],
 })
