@@ -65,7 +65,10 @@ class ThingController {
 }
 Reflect.decorate([Controller(), Reflect.metadata('design:paramtypes', [QueryBus])], ThingController);
 Reflect.decorate(
-  [Get(['v1/:kind/:id', 'v1/:kind/:id/:sub/:subId']), Reflect.metadata('design:paramtypes', [Object, String, Object])],
+  [
+    Get(['v1/:kind/:id', 'v1/:kind/:id/:sub', 'v1/:kind/:id/:sub/:subId']),
+    Reflect.metadata('design:paramtypes', [Object, String, Object]),
+  ],
   ThingController.prototype,
   'get',
   Object.getOwnPropertyDescriptor(ThingController.prototype, 'get'),

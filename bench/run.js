@@ -9,6 +9,8 @@
  * 2. Each route is measured against its own baseline: a raw node:http server in its own process answering the
  *    service's body for that route (bench/baseline-server.js). Rounds alternate baseline and service, BENCH_ROUNDS
  *    times (default 3); the ratio of each round, and its min, median and max, are reported.
+ *    Then GET of a space's 50 custom fields (against its baseline) and the processing of a 2 MB OpenAPI document
+ *    fetched from this process (time and the service's peak RSS).
  *    The same service then serves `/health` while bench/hostile-client.js sends 80,000-key bodies in a loop, and
  *    while it holds 5,000 connections with unfinished bodies.
  * 3. Event-store appends per second and projection replay over 1,000,000 events (bench/stores.js).
@@ -145,7 +147,15 @@ async function measureRoute(name, { serviceUrl, sample, request, ceiling = false
 
 async function measureService() {
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-'));
-  const env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false' };
+  // the OpenAPI document the service fetches is served from this process, on loopback: allowed explicitly
+  const openApi = await serveOpenApiDocument();
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ENABLED: 'false',
+    FETCH_ALLOWLIST: `127.0.0.1:${openApi.port}`,
+  };
   const { child, match } = await startProcess('node', ['dist/apps/api/src/main.js'], env, (out) =>
     /listening on http:\/\/[^:]+:(\d+)/.exec(out),
   );
@@ -191,10 +201,12 @@ async function measureService() {
     const spaces = await measureSpaces({ url, env, headers, organizationId, userId });
     const changeRequestGet = await measureChangeRequest({ url, headers, organizationId });
     const sites = await measureSites({ url, headers, organizationId });
+    const extensibility = await measureExtensibility({ url, headers, organizationId, pid: child.pid, openApi });
     const hostile = await measureHostile({ url, token });
     const rssAtEnd = rssOf(child.pid);
-    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet, ...sites, hostile };
+    return { get, patch, rssAfterGet, rssAtEnd, ...spaces, changeRequestGet, ...sites, ...extensibility, hostile };
   } finally {
+    openApi.server.close();
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -275,6 +287,115 @@ async function measureSites({ url, headers, organizationId }) {
   );
   if (published.non2xx > 0) throw new Error('the published view answered non-2xx');
   return { siteGet, published: { ...published, bodyBytes: Buffer.byteLength(body), buildSeconds } };
+}
+
+const CUSTOM_FIELDS = 50;
+
+/** A valid OpenAPI 3.0 document of about 2 MB (many operations with their schemas), served on loopback. */
+async function serveOpenApiDocument() {
+  const paths = {};
+  for (let i = 0, size = 0; size < 2 * 1024 * 1024 - 4096; i++) {
+    const item = {
+      get: {
+        operationId: `getResource${i}`,
+        summary: `Read resource ${i}`,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: {
+            description: 'The resource',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    id: { type: 'string' },
+                    title: { type: 'string', maxLength: 100 },
+                    tags: { type: 'array', items: { type: 'string' } },
+                    count: { type: 'integer', minimum: 0 },
+                  },
+                  required: ['id'],
+                },
+              },
+            },
+          },
+        },
+      },
+    };
+    paths[`/resources${i}/{id}`] = item;
+    size += JSON.stringify(item).length + 24;
+  }
+  const body = JSON.stringify({ openapi: '3.0.3', info: { title: 'Bench', version: '1.0.0' }, paths });
+  const server = require('node:http').createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'application/json' }).end(body),
+  );
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: server.address().port, bytes: Buffer.byteLength(body) };
+}
+
+/**
+ * Extensibility: GET of the custom fields of a space holding a value for each of ${CUSTOM_FIELDS} fields, against
+ * raw node:http; and the processing of a 2 MB OpenAPI document from its URL: time from the PUT to `complete`, and
+ * the service's peak RSS meanwhile (the validation worker is a thread of the same process).
+ */
+async function measureExtensibility({ url, headers, organizationId, pid, openApi }) {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const call = async (method, path, body, expected) => {
+    const response = await fetch(`${url}${path}`, { method, headers: json, body: body && JSON.stringify(body) });
+    const text = await response.text();
+    if (response.status !== expected) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const space = await call('POST', `/v1/orgs/${organizationId}/spaces`, { title: 'Described' }, 201);
+  const kinds = ['text', 'number', 'boolean', 'tags', 'select:single'];
+  const values = {};
+  for (let i = 0; i < CUSTOM_FIELDS; i++) {
+    const type = kinds[i % kinds.length];
+    const name = `field${i}`;
+    const options = type === 'select:single' ? { options: ['alpha', 'beta', 'gamma'] } : {};
+    await call(
+      'POST',
+      `/v1/orgs/${organizationId}/custom-fields`,
+      { name, type, title: `Field ${i}`, ...options },
+      201,
+    );
+    values[name] = {
+      value: { text: `value ${i}`, number: i, boolean: i % 2 === 0, tags: ['a', 'b'], 'select:single': 'beta' }[type],
+    };
+  }
+  await call('PATCH', `/v1/spaces/${space.id}/custom-fields`, { values }, 204);
+  const fieldsPath = `/v1/spaces/${space.id}/custom-fields`;
+  const sample = (await getText(`${url}${fieldsPath}`, headers)).text;
+  const listed = JSON.parse(sample); // spec 0.91.0: an array of {customField, value?}
+  if (listed.length !== CUSTOM_FIELDS || listed.some((item) => item.value === undefined)) {
+    throw new Error(`the space lists ${listed.length} fields, some without their value`);
+  }
+  const customFieldsGet = await measureRoute(`GET /v1/spaces/{id}/custom-fields (${CUSTOM_FIELDS} fields)`, {
+    ceiling: true,
+    serviceUrl: url,
+    sample,
+    request: (base) => ({ url: `${base}${fieldsPath}`, headers }),
+  });
+
+  const rssBefore = rssOf(pid);
+  let peak = rssBefore;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 20);
+  const started = performance.now();
+  const specPath = `/v1/orgs/${organizationId}/openapi/bench`;
+  await call('PUT', specPath, { source: { url: `http://127.0.0.1:${openApi.port}/openapi.json` } }, 201);
+  let spec;
+  for (;;) {
+    spec = await call('GET', specPath, undefined, 200);
+    if (spec.processingState === 'complete') break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  clearInterval(sampler);
+  if (spec.lastProcessErrorCode || !spec.lastVersion)
+    throw new Error(`OpenAPI processing failed: ${JSON.stringify(spec)}`);
+  return {
+    customFieldsGet,
+    openApiProcessing: { bytes: openApi.bytes, seconds, rssBefore, rssPeak: peak },
+  };
 }
 
 const SLOW_CONNECTIONS = 5000;
@@ -516,6 +637,7 @@ async function main() {
     [service.spacePatch, writeTarget(service.spacePatch)],
     [service.changeRequestGet, readTarget(service.changeRequestGet)],
     [service.siteGet, readTarget(service.siteGet)],
+    [service.customFieldsGet, readTarget(service.customFieldsGet)],
   ];
   const pctOf = (ratio) => `${(100 * ratio).toFixed(1)}%`;
   const storeLines = stores
@@ -592,6 +714,14 @@ async function main() {
     `Its published view (${Math.round(service.published.bodyBytes / 1024)} KiB: every section with its site spaces, each with its space),`,
     `one request at a time for ${SECONDS} s: ${service.published.rps} req/s, p50 ${service.published.p50} ms, p99 **${service.published.p99} ms**`,
     `(target < 50 ms, warm: ${verdict(service.published.p99 < 50)}).`,
+    '',
+    '## Extensibility',
+    '',
+    `\`GET\` of a space's custom fields (${CUSTOM_FIELDS} fields, each with a value on the space) is a row of the HTTP table above.`,
+    `An OpenAPI 3.0 document of ${(service.openApiProcessing.bytes / 2 ** 20).toFixed(1)} MiB, given by URL (served on loopback): from the \`PUT\` to`,
+    `\`processingState: complete\` (fetched, parsed, validated in the worker thread, stored as a version) in`,
+    `**${service.openApiProcessing.seconds} s**; the service's RSS went from ${service.openApiProcessing.rssBefore} MB to a peak of ${service.openApiProcessing.rssPeak} MB meanwhile`,
+    '(sampled every 20 ms).',
     '',
     '## Hostile clients',
     '',
