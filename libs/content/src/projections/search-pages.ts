@@ -57,13 +57,19 @@ export function sectionsOf(markdown: string, pageTitle: string): IndexedSection[
   return sections;
 }
 
-/** What is indexed of a page, and its digest (the same content always gives the same digest). */
-function indexedPage(page: PageNode): Omit<IndexedPage, 'changedAt'> {
-  const sections = sectionsOf(page.markdown, page.title);
-  const digest = createHash('sha256')
-    .update(JSON.stringify([page.title, page.path, sections]))
+/**
+ * A page's digest: the same title, path and markdown always give the same digest. It is taken from the source, so
+ * telling an unchanged page costs a hash, not a markdown parse.
+ */
+function digestOf(page: PageNode): string {
+  return createHash('sha256')
+    .update(JSON.stringify([page.title, page.path, page.markdown]))
     .digest('base64url');
-  return { id: page.id, title: page.title, path: page.path, sections, digest };
+}
+
+/** What is indexed of a page. */
+function indexedPage(page: PageNode, digest: string): Omit<IndexedPage, 'changedAt'> {
+  return { id: page.id, title: page.title, path: page.path, sections: sectionsOf(page.markdown, page.title), digest };
 }
 
 /**
@@ -81,10 +87,10 @@ export function reindexSpace(
   const ops: SearchIndexOp[] = [];
   const kept = new Set<string>();
   for (const node of allPages(pages)) {
-    const page = indexedPage(node);
-    kept.add(page.id);
-    if (before.get(page.id)?.digest === page.digest) continue;
-    ops.push({ kind: 'putPage', spaceId, page: { ...page, changedAt } });
+    const digest = digestOf(node);
+    kept.add(node.id);
+    if (before.get(node.id)?.digest === digest) continue;
+    ops.push({ kind: 'putPage', spaceId, page: { ...indexedPage(node, digest), changedAt } });
   }
   for (const id of before.keys()) if (!kept.has(id)) ops.push({ kind: 'deletePage', spaceId, pageId: id });
   return ops;
