@@ -33,6 +33,11 @@ export function validationMessage(errors: readonly ValidationError[]): string {
     }
   };
   visit(errors, '');
+  return listProblems(named, total);
+}
+
+/** The named problems, then how many more there are (when some were left unnamed). */
+function listProblems(named: readonly string[], total: number): string {
   const more = total - named.length;
   return more > 0 ? `${named.join('; ')}; and ${more} more problem${more === 1 ? '' : 's'}` : named.join('; ');
 }
@@ -176,10 +181,7 @@ class BodyValidationPipe extends ValidationPipe {
     prepareBody(body as Record<string, unknown>, target, [], detached, unknown);
     if (unknown.length > 0) {
       const named = unknown.slice(0, NAMED_PROBLEMS_MAX).map((path) => `${path}: unknown field`);
-      const more = unknown.length - named.length;
-      throw new BadRequestException(
-        `Invalid request: ${named.join('; ')}${more > 0 ? `; and ${more} more problem${more === 1 ? '' : 's'}` : ''}`,
-      );
+      throw new BadRequestException(`Invalid request: ${listProblems(named, unknown.length)}`);
     }
     const entity = plainToInstance(target, body, this.settings.transformOptions) as object;
     for (const item of detached) putBack(entity, item);
