@@ -4,7 +4,7 @@
  * - a context library reaches another context only through its public/ folder.
  * - only apps/ choose adapters (libs never import the adapter libraries, except their own tests).
  */
-const contexts = ['identity', 'content', 'review', 'publishing', 'extensibility'];
+const contexts = ['identity', 'content', 'review', 'publishing', 'extensibility', 'subscriptions'];
 
 module.exports = {
   forbidden: [

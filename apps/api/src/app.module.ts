@@ -22,6 +22,7 @@ import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
 import { ExtensibilityModule, SECRET_BOX, SecretBox } from '@app/extensibility';
+import { SubscriptionsModule } from '@app/subscriptions';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -56,6 +57,7 @@ export class AppModule {
         ReviewModule,
         PublishingModule,
         ExtensibilityModule,
+        SubscriptionsModule,
       ],
       controllers: [HealthController],
       providers: [

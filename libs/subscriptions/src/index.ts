@@ -1,0 +1,2 @@
+export { SubscriptionsModule } from './subscriptions.module';
+export * from './public';
