@@ -81,6 +81,93 @@ describe('history: resources as they were', () => {
     });
   });
 
+  describe('every resource that keeps its history', () => {
+    /** How to create a resource, change its title-like field twice, and where its GET and stream are. */
+    interface Subject {
+      name: string;
+      create(): Promise<{ path: string; stream: string; field: string; values: string[]; token?: string }>;
+    }
+
+    const subjects: Subject[] = [
+      {
+        name: 'organization',
+        async create() {
+          const owner = await service.signUp('olga@example.com', { org: 'Org One' });
+          const org = owner.organizationId;
+          const stream = `organization-${org}`;
+          return { path: `/v1/orgs/${org}`, stream, field: 'title', values: ['Org One'], token: owner.token };
+        },
+      },
+      {
+        name: 'collection',
+        async create() {
+          const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/collections`, { title: 'Col One' });
+          const id = created.body.id;
+          return { path: `/v1/collections/${id}`, stream: `collection-${id}`, field: 'title', values: ['Col One'] };
+        },
+      },
+      {
+        name: 'change request',
+        async create() {
+          const space = (await as(ada.token).post(`/v1/orgs/${ada.organizationId}/spaces`, { title: 'CR home' })).body;
+          const created = await as(ada.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'CR One' });
+          const path = `/v1/spaces/${space.id}/change-requests/${created.body.id}`;
+          return { path, stream: `changerequests-${space.id}`, field: 'subject', values: ['CR One'] };
+        },
+      },
+      {
+        name: 'site',
+        async create() {
+          const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/sites`, { title: 'Site One' });
+          const path = `/v1/orgs/${ada.organizationId}/sites/${created.body.id}`;
+          return { path, stream: `site-${created.body.id}`, field: 'title', values: ['Site One'] };
+        },
+      },
+      {
+        name: 'custom field',
+        async create() {
+          const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/custom-fields`, {
+            name: 'stage',
+            type: 'text',
+            title: 'Field One',
+          });
+          expect(created.status).toBe(201);
+          const path = `/v1/orgs/${ada.organizationId}/custom-fields/stage`;
+          return { path, stream: `customfields-${ada.organizationId}`, field: 'title', values: ['Field One'] };
+        },
+      },
+    ];
+
+    it.each(subjects.map((subject) => [subject.name, subject] as const))(
+      'a %s is answered as it was at each position, 404 before it existed, 400 for a malformed point',
+      async (_name, subject) => {
+        const { path, stream, field, values, token } = await subject.create();
+        const owner = token ?? ada.token;
+        const before = await service.events.headPosition();
+        for (const value of ['Second', 'Third']) {
+          service.clock.advance(1000);
+          const changed = await as(owner).patch(path, { [field]: value });
+          expect(changed.status).toBe(200);
+          values.push(value);
+        }
+        const changes = (await service.events.readStream(stream)).filter((event) => event.position > before);
+        expect(changes.length).toBeGreaterThanOrEqual(2);
+        const seen: string[] = [];
+        for (const position of [before, ...changes.map((event) => event.position)]) {
+          const past = await as(owner).get(`${path}?at=${position}`);
+          expect(past.status).toBe(200);
+          expect(past.headers.get('etag')).toBeNull();
+          if (seen[seen.length - 1] !== past.body[field]) seen.push(past.body[field]);
+        }
+        expect(seen).toEqual(values);
+        const first = (await service.events.readStream(stream))[0].position;
+        expectNotFound(await as(owner).get(`${path}?at=${first - 1n}`));
+        await refused(() => as(owner).get(`${path}?at=soon`), 400, /\bat\b/);
+        expectNotFound(await as(bob.token).get(`${path}?at=${before}`));
+      },
+    );
+  });
+
   function expectNotFound(response: Response) {
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ error: { code: 404, message: expect.any(String) } });

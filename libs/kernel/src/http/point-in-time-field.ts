@@ -19,3 +19,9 @@ export const PointInTimeField = () =>
       message: 'at must be a position (digits) or an ISO 8601 date-time with a time zone',
     }),
   );
+
+/** Query parameters of the GET of a resource that keeps its history. */
+export class PointInTimeParams {
+  @PointInTimeField()
+  at?: string;
+}

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../domain/errors';
+import { NotFound, ValidationFailed } from '../domain/errors';
 import { type EventStore, type GlobalPosition, type RecordedEvent } from '../ports/event-store.port';
 import { type Doc } from '../ports/read-store.port';
 import { type Projection } from './projection';
@@ -89,4 +89,18 @@ export function fieldChanges<D extends Doc>(
     if (JSON.stringify(from) !== JSON.stringify(to)) changes[field] = { from, to };
   }
   return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+/** The document as it was at that point, or a 404 naming the resource when it did not exist then. */
+export async function requireDocumentAt<D extends Doc>(
+  events: EventStore,
+  projection: Projection<D>,
+  streamId: string,
+  id: string,
+  at: PointInTime,
+  what: string,
+): Promise<D> {
+  const doc = await documentAt(events, projection, streamId, id, at);
+  if (!doc) throw new NotFound(`${what} did not exist at that point`);
+  return doc;
 }

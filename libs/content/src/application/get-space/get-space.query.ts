@@ -9,7 +9,7 @@ import {
   type PublicUrls,
   READ_STORE,
   type ReadStore,
-  documentAt,
+  requireDocumentAt,
 } from '@app/kernel';
 import { spaceStream } from '../../domain';
 import { spacesProjection } from '../../projections/spaces.projection';
@@ -53,15 +53,11 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
     const current = await this.access
       .requireSpace(spaceId, userId, 'read', 'read it', 'visible')
       .catch((error: unknown) => this.throughShareKey(error, spaceId, shareKey));
-    const space = at ? await this.pastSpace(spaceId, at) : current.space;
+    const space = at
+      ? await requireDocumentAt(this.events, spacesProjection, spaceStream(spaceId), spaceId, at, `space ${spaceId}`)
+      : current.space;
     const counts = await activityOf(this.activity, [spaceId]);
     return { body: presentSpace(space, current.role, this.urls, counts.get(spaceId)), version: space.version };
-  }
-
-  private async pastSpace(spaceId: string, at: PointInTime): Promise<SpaceDoc> {
-    const space = await documentAt(this.events, spacesProjection, spaceStream(spaceId), spaceId, at);
-    if (!space) throw new NotFound(`space ${spaceId} did not exist at that point`);
-    return space;
   }
 
   /** A caller who cannot read the space may still hold a key of a shared site showing it; read-only, no role. */
