@@ -16,6 +16,7 @@ export * from './runtime/process-runner';
 export * from './runtime/projection-runner';
 export * from './runtime/operations';
 export * from './runtime/point-in-time';
+export * from './runtime/resource-history';
 export * from './runtime/private-files';
 export * from './nest/runtime';
 export * from './http';
