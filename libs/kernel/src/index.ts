@@ -8,6 +8,7 @@ export * from './ports/blob-store.port';
 export * from './ports/fetcher.port';
 export * from './ports/search-index.port';
 export * from './ports/public-events.port';
+export * from './runtime/public-event-kinds';
 export * from './runtime/ids';
 export * from './runtime/handle-command';
 export * from './runtime/projection';

@@ -1,5 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { PUBLIC_EVENT_MAPPERS, PUBLIC_EVENT_SOURCE, RuntimeRegistry } from '@app/kernel';
 import { IdentityModule } from '@app/identity';
+import { ProjectedPublicEvents } from './application/projected-public-events';
+import { publicEventsProjection } from './projections/public-events.projection';
 
 /**
  * Event-stream subscribers: the organization feed (JSON pages and Server-Sent Events), signed webhooks with
@@ -8,6 +11,23 @@ import { IdentityModule } from '@app/identity';
 @Module({
   imports: [IdentityModule],
   controllers: [],
-  providers: [],
+  providers: [
+    ProjectedPublicEvents,
+    { provide: PUBLIC_EVENT_SOURCE, useExisting: ProjectedPublicEvents },
+    // every context's mapper, registered in their module constructors (read it at run time)
+    {
+      provide: PUBLIC_EVENT_MAPPERS,
+      useFactory: (registry: RuntimeRegistry) => registry.publicEventMappers,
+      inject: [RuntimeRegistry],
+    },
+  ],
+  exports: [PUBLIC_EVENT_SOURCE, PUBLIC_EVENT_MAPPERS],
 })
-export class SubscriptionsModule {}
+export class SubscriptionsModule implements OnModuleInit {
+  constructor(private readonly registry: RuntimeRegistry) {}
+
+  /** After every module's constructor, so every context has registered its mapper; before the runtime starts. */
+  onModuleInit(): void {
+    this.registry.addProjections(publicEventsProjection(this.registry.publicEventMappers));
+  }
+}

@@ -11,3 +11,4 @@ export { integrationStream, type IntegrationEvent } from '../domain';
 export { INTEGRATION_READ_MODELS } from '../application/integration-read-models';
 export { SECRET_BOX, SecretBox } from '../application/secret-box';
 export { OPENAPI_READ_MODELS } from '../application/openapi-read-models';
+export { extensibilityPublicEvents } from './public-events';
