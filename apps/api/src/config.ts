@@ -174,6 +174,19 @@ class Environment {
   @IsOptional()
   @IsString()
   FETCH_ALLOWLIST?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  SSE_KEEPALIVE_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1024)
+  SSE_MAX_BUFFERED_BYTES?: number;
 }
 
 export interface AppConfig {
@@ -202,6 +215,8 @@ export interface AppConfig {
   logLevel: string;
   /** Imports and OpenAPI sources: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
   fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
+  /** Server-Sent Events of the organization feed: the keep-alive comment's period, and the write buffer a consumer may fill. */
+  feed: { keepAliveMs: number; maxBufferedBytes: number };
   /** PEM private key that signs the SAML AuthnRequests sent to identity providers; unsigned without one. */
   samlSigningKey: string | null;
 }
@@ -264,6 +279,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: parsed.FETCH_TIMEOUT_MS ?? 10_000,
       maxBytes: parsed.FETCH_MAX_BYTES ?? 10 * 1024 * 1024,
       allowlist: parsed.FETCH_ALLOWLIST ?? '',
+    },
+    feed: {
+      keepAliveMs: parsed.SSE_KEEPALIVE_MS ?? 15_000,
+      maxBufferedBytes: parsed.SSE_MAX_BUFFERED_BYTES ?? 1024 * 1024,
     },
     samlSigningKey: parsed.SAML_SIGNING_KEY_FILE ? samlSigningKey(parsed.SAML_SIGNING_KEY_FILE) : null,
   };

@@ -1,1 +1,1 @@
-export {};
+export { FEED_STREAM_OPTIONS, type FeedStreamOptions } from '../application/read-feed/event-stream';
