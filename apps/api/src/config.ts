@@ -185,8 +185,14 @@ class Environment {
   @IsOptional()
   @Transform(toInt)
   @IsInt()
-  @Min(1024)
+  @Min(16_384)
   SSE_MAX_BUFFERED_BYTES?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  SSE_DRAIN_TIMEOUT_MS?: number;
 }
 
 export interface AppConfig {
@@ -215,8 +221,8 @@ export interface AppConfig {
   logLevel: string;
   /** Imports and OpenAPI sources: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
   fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
-  /** Server-Sent Events of the organization feed: the keep-alive comment's period, and the write buffer a consumer may fill. */
-  feed: { keepAliveMs: number; maxBufferedBytes: number };
+  /** Server-Sent Events of the organization feed: the keep-alive comment's period, the write buffer a stream may fill, and how long a full one may take to drain. */
+  feed: { keepAliveMs: number; maxBufferedBytes: number; drainTimeoutMs: number };
   /** PEM private key that signs the SAML AuthnRequests sent to identity providers; unsigned without one. */
   samlSigningKey: string | null;
 }
@@ -283,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     feed: {
       keepAliveMs: parsed.SSE_KEEPALIVE_MS ?? 15_000,
       maxBufferedBytes: parsed.SSE_MAX_BUFFERED_BYTES ?? 1024 * 1024,
+      drainTimeoutMs: parsed.SSE_DRAIN_TIMEOUT_MS ?? 10_000,
     },
     samlSigningKey: parsed.SAML_SIGNING_KEY_FILE ? samlSigningKey(parsed.SAML_SIGNING_KEY_FILE) : null,
   };

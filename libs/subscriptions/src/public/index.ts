@@ -1,1 +1,1 @@
-export { FEED_STREAM_OPTIONS, type FeedStreamOptions } from '../application/read-feed/event-stream';
+export { FEED_STREAM_OPTIONS, FeedStreams, type FeedStreamOptions } from '../application/read-feed/event-stream';

@@ -8,9 +8,9 @@ import { type FeedReader, OrganizationFeed } from './organization-feed';
 export interface FeedStreamOptions {
   /** A comment line is sent after this long without anything else, so that proxies keep the stream open. */
   keepAliveMs: number;
-  /** A consumer that lets more than this much pile up in the socket's write buffer is disconnected. */
+  /** What a stream may leave in the socket's write buffer: it waits for the consumer to read before sending more. */
   maxBufferedBytes: number;
-  /** How long a full write buffer may take to drain before the consumer is disconnected. */
+  /** How long a full write buffer may take to drain: a consumer that reads slower than that is disconnected. */
   drainTimeoutMs: number;
   /** How often the token and the caller's access are checked again. */
   recheckMs: number;
@@ -21,14 +21,14 @@ export const FEED_STREAM_OPTIONS = Symbol('FEED_STREAM_OPTIONS');
 export const DEFAULT_FEED_STREAM_OPTIONS: FeedStreamOptions = {
   keepAliveMs: 15_000,
   maxBufferedBytes: 1024 * 1024,
-  drainTimeoutMs: 30_000,
+  drainTimeoutMs: 10_000,
   recheckMs: 1000,
 };
 
 /** Events read from the store at once while a stream catches up. */
 const STREAM_PAGE = 500;
 /** How long a stream that ended with an error waits for the consumer to read its last message before closing. */
-const CLOSE_GRACE_MS = 2000;
+const CLOSE_GRACE_MS = 5000;
 
 export interface StreamRequest {
   reader: FeedReader;
@@ -146,31 +146,42 @@ class FeedStream {
   private async follow(): Promise<void> {
     let cursor = this.request.after;
     while (!this.ended) {
-      const page = await this.feed.page(this.reader, { after: cursor, limit: STREAM_PAGE, types: this.request.types });
-      if (this.ended) return;
+      // access is judged as each page goes out: a grant given or taken a moment ago counts
+      const reader = await this.feed.readerOrNull(this.reader.organizationId, this.reader.userId);
+      if (!reader) return this.end(404, `Organization ${this.reader.organizationId} not found`);
+      this.reader = reader;
+      const page = await this.feed.page(reader, { after: cursor, limit: STREAM_PAGE, types: this.request.types });
       for (const event of page.events) {
-        if (!this.write(frame(event))) return;
+        if (!(await this.send(frame(event)))) return;
       }
       cursor = page.scannedTo;
-      if (this.response.writableNeedDrain && !(await this.drained())) return;
       if (!page.more) await this.feed.waitAfter(cursor, this.stop.signal);
     }
   }
 
-  /** Writes unless the stream ended; a consumer too far behind is disconnected instead. */
+  /**
+   * Writes an event once the socket's write buffer has room for it under the bound; a consumer that does not make
+   * that room within the drain timeout is disconnected.
+   */
+  private async send(chunk: string): Promise<boolean> {
+    if (this.ended) return false;
+    if (this.response.writableLength + Buffer.byteLength(chunk) > this.options.maxBufferedBytes) {
+      if (!(await this.drained())) return false;
+    }
+    return this.write(chunk);
+  }
+
+  /** Writes unless the stream ended (keep-alive comments and the events `send` made room for). */
   private write(chunk: string): boolean {
     if (this.ended) return false;
     this.response.write(chunk);
     this.lastWrite = Date.now();
-    if (this.response.writableLength > this.options.maxBufferedBytes) {
-      this.end(429, 'The consumer reads too slowly: reconnect with Last-Event-ID to resume');
-      return false;
-    }
     return true;
   }
 
   /** Waits for the socket to take what was written; false (and the stream ended) when it does not in time. */
   private drained(): Promise<boolean> {
+    if (!this.response.writableNeedDrain) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (ok: boolean) => {
         clearTimeout(timer);
