@@ -22,7 +22,7 @@ import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
 import { ExtensibilityModule, SECRET_BOX, SecretBox } from '@app/extensibility';
-import { SubscriptionsModule } from '@app/subscriptions';
+import { FEED_STREAM_OPTIONS, SubscriptionsModule } from '@app/subscriptions';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -69,6 +69,7 @@ export class AppModule {
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
         { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
+        { provide: FEED_STREAM_OPTIONS, useValue: config.feed },
         {
           provide: FETCHER,
           useValue: new SafeFetcher({
@@ -88,6 +89,7 @@ export class AppModule {
         BLOB_STORE,
         FETCHER,
         SECRET_BOX,
+        FEED_STREAM_OPTIONS,
       ],
     };
   }
