@@ -14,6 +14,8 @@ import {
   PUBLIC_URLS,
   PageCursorCodec,
   RuntimeModule,
+  SECRET_BOX,
+  SecretBox,
   URL_SIGNER,
   UrlSigner,
 } from '@app/kernel';
@@ -21,7 +23,7 @@ import { ReadStoreModule } from '@app/read-store';
 import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
-import { ExtensibilityModule, SECRET_BOX, SecretBox } from '@app/extensibility';
+import { ExtensibilityModule } from '@app/extensibility';
 import { SubscriptionsModule } from '@app/subscriptions';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';

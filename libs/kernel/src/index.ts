@@ -16,6 +16,7 @@ export * from './runtime/process-runner';
 export * from './runtime/projection-runner';
 export * from './runtime/operations';
 export * from './runtime/private-files';
+export * from './runtime/secret-box';
 export * from './nest/runtime';
 export * from './http';
 export * from './runtime/command-result';
