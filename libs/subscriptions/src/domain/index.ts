@@ -1,0 +1,2 @@
+export * from './webhook.decider';
+export * from './webhook-delivery.decider';
