@@ -24,7 +24,7 @@ import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
 import { ExtensibilityModule } from '@app/extensibility';
-import { SubscriptionsModule } from '@app/subscriptions';
+import { DEFAULT_RETRY_POLICY, SubscriptionsModule, WEBHOOK_SETTINGS } from '@app/subscriptions';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -72,6 +72,10 @@ export class AppModule {
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
         { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
         {
+          provide: WEBHOOK_SETTINGS,
+          useValue: { allowlist: parseAllowlist(config.fetch.allowlist), retry: DEFAULT_RETRY_POLICY },
+        },
+        {
           provide: FETCHER,
           useValue: new SafeFetcher({
             timeoutMs: config.fetch.timeoutMs,
@@ -90,6 +94,7 @@ export class AppModule {
         BLOB_STORE,
         FETCHER,
         SECRET_BOX,
+        WEBHOOK_SETTINGS,
       ],
     };
   }

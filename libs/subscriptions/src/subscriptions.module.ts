@@ -1,5 +1,20 @@
 import { Module } from '@nestjs/common';
+import { RuntimeRegistry } from '@app/kernel';
 import { IdentityModule } from '@app/identity';
+import { webhookProjections } from './projections/webhook-projections';
+import { ChangeWebhookHandler } from './application/change-webhook/change-webhook.command';
+import { CreateWebhookHandler } from './application/create-webhook/create-webhook.command';
+import { CreateWebhookController } from './application/create-webhook/create-webhook.http';
+import { ListWebhooksController } from './application/list-webhooks/list-webhooks.http';
+import { ListWebhooksHandler } from './application/list-webhooks/list-webhooks.query';
+import { GetWebhookController } from './application/get-webhook/get-webhook.http';
+import { GetWebhookHandler } from './application/get-webhook/get-webhook.query';
+import { UpdateWebhookController } from './application/update-webhook/update-webhook.http';
+import { DeleteWebhookController } from './application/delete-webhook/delete-webhook.http';
+import { ListDeliveriesController } from './application/list-deliveries/list-deliveries.http';
+import { ListDeliveriesHandler } from './application/list-deliveries/list-deliveries.query';
+import { RedeliverController } from './application/redeliver/redeliver.http';
+import { WebhookDelivery } from './processes/webhook-delivery/webhook-dispatcher';
 
 /**
  * Event-stream subscribers: the organization feed (JSON pages and Server-Sent Events), signed webhooks with
@@ -7,7 +22,26 @@ import { IdentityModule } from '@app/identity';
  */
 @Module({
   imports: [IdentityModule],
-  controllers: [],
-  providers: [],
+  controllers: [
+    ListWebhooksController,
+    CreateWebhookController,
+    GetWebhookController,
+    UpdateWebhookController,
+    DeleteWebhookController,
+    ListDeliveriesController,
+    RedeliverController,
+  ],
+  providers: [
+    ChangeWebhookHandler,
+    CreateWebhookHandler,
+    ListWebhooksHandler,
+    GetWebhookHandler,
+    ListDeliveriesHandler,
+    WebhookDelivery,
+  ],
 })
-export class SubscriptionsModule {}
+export class SubscriptionsModule {
+  constructor(registry: RuntimeRegistry) {
+    registry.addProjections(...webhookProjections);
+  }
+}

@@ -1,2 +1,0 @@
-export * from './webhook.decider';
-export * from './webhook-delivery.decider';
