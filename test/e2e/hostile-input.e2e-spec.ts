@@ -125,6 +125,15 @@ describe('hostile input (e2e)', () => {
     expect(message).toMatch(/and 989 more problems$/);
   });
 
+  it("answers the router's own refusals in the error shape: an overlong path parameter, a broken escape", async () => {
+    const long = await service.call('GET', `/v1/spaces/${'a'.repeat(1001)}`, { token });
+    expectError(long, 414, /longer than 1000 characters/);
+    expect(long.body.error.message).not.toContain('aaaa');
+    const limit = await service.call('GET', `/v1/spaces/${'a'.repeat(1000)}`, { token });
+    expectError(limit, 404);
+    expectError(await service.call('GET', '/v1/spaces/%E0%A4%A', { token }), 400);
+  });
+
   it('counts characters, not UTF-16 units, in length limits, and keeps a NUL as it was sent', async () => {
     const { token: owner, organizationId } = await service.signUp('emoji@example.com', { org: 'Emoji' });
     const as = service.as(owner);

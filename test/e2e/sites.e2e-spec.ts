@@ -533,8 +533,9 @@ describe('publishing: docs sites', () => {
       await refused(() => as(stranger.token).get(`/v1/spaces/${inside}`), 404);
       await refused(() => as(stranger.token).get(`${base}/published?shareKey=wrong`), 404);
       await refused(() => as(stranger.token).get(`${base}/published`), 404);
-      // the site itself is not among what a key opens
-      await refused(() => as(stranger.token).get(`${base}?shareKey=${key}`), 404);
+      // the site itself is not among what a key opens (its GET takes no shareKey at all)
+      await refused(() => as(stranger.token).get(`${base}?shareKey=${key}`), 400, /shareKey/);
+      await refused(() => as(stranger.token).get(`${base}`), 404);
       // a key never grants a write
       await refused(() => as(stranger.token).patch(`/v1/spaces/${inside}?shareKey=${key}`, { title: 'Mine' }), 404);
       await refused(() => as(stranger.token).patch(`${base}`, { title: 'Mine' }), 404);

@@ -50,8 +50,12 @@ class ListSource implements PublicEventSource {
       .map((event) => ({ event }));
   }
 
+  position(): GlobalPosition {
+    return this.events.length === 0 ? -1n : BigInt(this.events[this.events.length - 1].position);
+  }
+
   waitAfter(after: GlobalPosition, signal: AbortSignal): Promise<void> {
-    if (this.events.some((event) => BigInt(event.position) > after) || signal.aborted) return Promise.resolve();
+    if (this.position() > after || signal.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       this.waiters.push(resolve);
       signal.addEventListener('abort', () => resolve(), { once: true });

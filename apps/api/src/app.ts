@@ -7,7 +7,7 @@ import { type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { type FastifyRequest } from 'fastify';
+import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SAML_ACS_ROUTE, TokenAuthenticator } from '@app/identity';
 import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
@@ -80,6 +80,18 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     // Node's own check (every 30 s) backs up the connection guard's.
     requestTimeout: config.connections.requestTimeoutMs,
     clientErrorHandler: answerClientError,
+    // Errors the router raises before any route runs (a path parameter over 1,000 characters: 414; a path that is
+    // not valid percent-encoding: 400) are answered in the API's error shape too, without echoing the path.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+      const message =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? 'a path parameter is longer than 1000 characters'
+          : error.code === 'FST_ERR_BAD_URL'
+            ? 'the path is not valid percent-encoding'
+            : 'the request could not be routed';
+      void reply.code(status).send(errorBody(status, message));
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, overrides), adapter, {
     logger: nestLogLevels[config.logLevel] ?? nestLogLevels.info,

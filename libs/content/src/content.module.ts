@@ -11,6 +11,7 @@ import {
 import { CONTENT_INVITES, IdentityModule, TEAM_SPACES } from '@app/identity';
 import { type PurgeSpace, type RevokeGrant, grantsDecider, grantsStream, spaceDecider, spaceStream } from './domain';
 import { contentProjections } from './projections';
+import { contentPublicEvents } from './public/public-events';
 import { restoreWindowProcess } from './processes/restore-window.process';
 import { teamGrantsProcess } from './processes/team-grants.process';
 import { ContentAccess } from './application/content-access';
@@ -117,6 +118,7 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
 export class ContentModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
     registry.addProjections(...contentProjections);
+    registry.addPublicEventMappers(contentPublicEvents);
     registry.addProcesses(restoreWindowProcess, teamGrantsProcess);
     // A deleted team's grants are withdrawn; revoking a grant already gone changes nothing.
     registry.handleProcessCommand('RevokeGrant', async (command) => {

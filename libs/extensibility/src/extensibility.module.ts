@@ -3,6 +3,7 @@ import { RuntimeRegistry } from '@app/kernel';
 import { ContentModule } from '@app/content';
 import { IdentityModule } from '@app/identity';
 import { extensibilityProjections } from './projections';
+import { extensibilityPublicEvents } from './public/public-events';
 import { ChangeCustomFieldsHandler } from './application/change-custom-fields/change-custom-fields.command';
 import { ListCustomFieldsController } from './application/list-custom-fields/list-custom-fields.http';
 import { ListCustomFieldsHandler } from './application/list-custom-fields/list-custom-fields.query';
@@ -131,6 +132,7 @@ import { openApiProcessingProcess } from './processes/openapi-processing.process
 export class ExtensibilityModule {
   constructor(registry: RuntimeRegistry, openApi: OpenAPISpecProcessor) {
     registry.addProjections(...extensibilityProjections);
+    registry.addPublicEventMappers(extensibilityPublicEvents);
     registry.addProcesses(openApiProcessingProcess);
     registry.handleProcessCommand('ProcessOpenAPISpecSource', (command) =>
       openApi.process(command as ProcessOpenAPISpecSource & typeof command),

@@ -53,6 +53,7 @@ import { UpdateMemberHandler } from './application/update-member/update-member.c
 import { UpdateMemberController } from './application/update-member/update-member.http';
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
 import { UpdateOrganizationController } from './application/update-organization/update-organization.http';
+import { identityPublicEvents } from './public/public-events';
 
 /** Users, API tokens, organizations, their members and teams; the authentication guard and the organization access policy. */
 @Module({
@@ -107,6 +108,7 @@ export class IdentityModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
     registry.addProjections(...identityProjections);
     registry.addProcesses(pendingInvitesProcess);
+    registry.addPublicEventMappers(identityPublicEvents);
     // The pending-invites process adds members; its command ids make a redelivered event harmless.
     registry.handleProcessCommand('AddMember', async (command) => {
       const data = command.data as { organizationId: string };

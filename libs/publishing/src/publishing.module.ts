@@ -13,6 +13,7 @@ import { ContentModule, SHARED_SPACES } from '@app/content';
 import { IdentityModule } from '@app/identity';
 import { type RemoveSiteSpace, siteDecider, siteStream } from './domain';
 import { publishingProjections } from './projections';
+import { publishingPublicEvents } from './public/public-events';
 import { siteSpaceCleanupProcess } from './processes/site-space-cleanup.process';
 import { SiteAccess } from './application/site-access';
 import { SiteEndpoints } from './application/site-endpoints';
@@ -99,6 +100,7 @@ import { CustomizeSiteController } from './application/customize-site/customize-
 export class PublishingModule {
   constructor(registry: RuntimeRegistry, @Inject(EVENT_STORE) store: EventStore, @Inject(CLOCK) clock: Clock) {
     registry.addProjections(...publishingProjections);
+    registry.addPublicEventMappers(publishingPublicEvents);
     registry.addProcesses(siteSpaceCleanupProcess);
     // A space that left (deleted, or moved to another organization) is taken off the sites that showed it.
     registry.handleProcessCommand('RemoveSiteSpace', async (command) => {

@@ -3,6 +3,7 @@ import { RuntimeRegistry } from '@app/kernel';
 import { CHANGE_REQUEST_LOOKUP, ContentModule, SPACE_ACTIVITY } from '@app/content';
 import { IdentityModule } from '@app/identity';
 import { reviewProjections } from './projections';
+import { reviewPublicEvents } from './public/public-events';
 import { mergeCompletionProcess } from './processes/merge-completion.process';
 import { CreateChangeRequestHandler } from './application/create-change-request/create-change-request.command';
 import { CreateChangeRequestController } from './application/create-change-request/create-change-request.http';
@@ -110,6 +111,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
 export class ReviewModule {
   constructor(registry: RuntimeRegistry, merges: ChangeRequestMerges) {
     registry.addProjections(...reviewProjections);
+    registry.addPublicEventMappers(reviewPublicEvents);
     registry.addProcesses(mergeCompletionProcess);
     // Finishes a merge whose start is recorded; a merge already landed or abandoned is left alone.
     registry.handleProcessCommand('CompleteChangeRequestMerge', async (command) => {

@@ -1,6 +1,8 @@
-import { Module } from '@nestjs/common';
-import { RuntimeRegistry } from '@app/kernel';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { PUBLIC_EVENT_MAPPERS, PUBLIC_EVENT_SOURCE, RuntimeRegistry } from '@app/kernel';
 import { IdentityModule } from '@app/identity';
+import { ProjectedPublicEvents } from './application/projected-public-events';
+import { publicEventsProjection } from './projections/public-events.projection';
 import { webhookProjections } from './projections/webhook-projections';
 import { ChangeWebhookHandler } from './application/change-webhook/change-webhook.command';
 import { CreateWebhookHandler } from './application/create-webhook/create-webhook.command';
@@ -32,6 +34,14 @@ import { WebhookDelivery } from './processes/webhook-delivery/webhook-dispatcher
     RedeliverController,
   ],
   providers: [
+    ProjectedPublicEvents,
+    { provide: PUBLIC_EVENT_SOURCE, useExisting: ProjectedPublicEvents },
+    // every context's mapper, registered in their module constructors (read it at run time)
+    {
+      provide: PUBLIC_EVENT_MAPPERS,
+      useFactory: (registry: RuntimeRegistry) => registry.publicEventMappers,
+      inject: [RuntimeRegistry],
+    },
     ChangeWebhookHandler,
     CreateWebhookHandler,
     ListWebhooksHandler,
@@ -39,9 +49,15 @@ import { WebhookDelivery } from './processes/webhook-delivery/webhook-dispatcher
     ListDeliveriesHandler,
     WebhookDelivery,
   ],
+  exports: [PUBLIC_EVENT_SOURCE, PUBLIC_EVENT_MAPPERS],
 })
-export class SubscriptionsModule {
-  constructor(registry: RuntimeRegistry) {
+export class SubscriptionsModule implements OnModuleInit {
+  constructor(private readonly registry: RuntimeRegistry) {
     registry.addProjections(...webhookProjections);
+  }
+
+  /** After every module's constructor, so every context has registered its mapper; before the runtime starts. */
+  onModuleInit(): void {
+    this.registry.addProjections(publicEventsProjection(this.registry.publicEventMappers));
   }
 }

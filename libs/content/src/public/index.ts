@@ -44,3 +44,4 @@ export {
   buildPageTree,
   slugify,
 } from '../domain';
+export { contentPublicEvents } from './public-events';

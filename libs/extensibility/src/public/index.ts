@@ -10,3 +10,4 @@ export { CUSTOM_FIELD_READ_MODELS, TRANSLATION_READ_MODELS } from '../applicatio
 export { integrationStream, type IntegrationEvent } from '../domain';
 export { INTEGRATION_READ_MODELS } from '../application/integration-read-models';
 export { OPENAPI_READ_MODELS } from '../application/openapi-read-models';
+export { extensibilityPublicEvents } from './public-events';

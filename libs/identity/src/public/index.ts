@@ -7,3 +7,4 @@ export { TEAM_SPACES, type TeamSpaces } from './team-spaces';
 export { TeamDirectory, type TeamBody } from './team-directory';
 export { CONTENT_INVITES, type ContentInvites, type InviteTarget } from './content-invites';
 export { SAML_SIGNING_KEY, SAML_ACS_ROUTE } from '../application/saml-login/saml-settings';
+export { identityPublicEvents } from './public-events';

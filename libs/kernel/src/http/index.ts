@@ -9,3 +9,4 @@ export * from './optional-field';
 export * from './query-flag';
 export * from './url-signer';
 export * from './json-body';
+export * from './point-in-time-field';

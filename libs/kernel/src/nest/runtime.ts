@@ -11,6 +11,7 @@ import {
 import { CLOCK, type Clock, systemClock } from '../ports/clock.port';
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '../ports/event-store.port';
 import { READ_STORE, type ReadStore } from '../ports/read-store.port';
+import { type PublicEventMapper } from '../ports/public-events.port';
 import { type CommandDispatcher, type ProcessCommand, type ProcessDefinition } from '../runtime/process';
 import { ProcessRunner, deadlinesProjection } from '../runtime/process-runner';
 import { type Projection } from '../runtime/projection';
@@ -40,6 +41,8 @@ export class RuntimeRegistry {
   readonly projections: Projection[] = [];
   readonly processes: ProcessDefinition<unknown>[] = [];
   readonly commandHandlers = new Map<string, ProcessCommandHandler>();
+  /** Each context's mapping of its domain events to public events (the subscriptions context reads them). */
+  readonly publicEventMappers: PublicEventMapper[] = [];
 
   addProjections(...projections: Projection[]): void {
     this.projections.push(...projections);
@@ -49,6 +52,10 @@ export class RuntimeRegistry {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   addProcesses(...processes: ProcessDefinition<any, any>[]): void {
     this.processes.push(...(processes as ProcessDefinition<unknown>[]));
+  }
+
+  addPublicEventMappers(...mappers: PublicEventMapper[]): void {
+    this.publicEventMappers.push(...mappers);
   }
 
   handleProcessCommand(type: string, handler: ProcessCommandHandler): void {

@@ -23,21 +23,31 @@ export interface PublicEvent<Data extends Record<string, unknown> = Record<strin
 }
 
 /**
+ * Where a draft's organization comes from: the organization itself, or the owner of an object (`space:<id>`,
+ * `collection:<id>`, `site:<id>`, see `ownerKey`) as mappers recorded it with `owners`, for domain events that
+ * do not carry their organization (a space's update, a comment's edit).
+ */
+export type OrganizationRef = string | { ownerOf: string };
+
+/**
  * What a context's mapper says about one domain event. The catalogue fills the envelope (`id`, `position`,
  * `occurredAt`, `actor`) from the recorded event.
  */
 export interface PublicEventDraft {
   type: string;
   version: number;
-  organization: string;
+  organization: OrganizationRef;
   subject: { object: string; id: string };
   data: Record<string, unknown>;
   /**
    * What a reader must be able to read to see the event, judged when it is read: a space, a collection, or
-   * (when absent) organization membership alone; `admin` for events only organization admins see.
+   * (when absent) a role in the organization (guests see only what they can read of spaces and collections);
+   * `admin` for events only organization admins see.
    */
-  audience?: { space: string } | { collection: string } | 'admin';
+  audience?: PublicEventAudience;
 }
+
+export type PublicEventAudience = { space: string } | { collection: string } | 'admin';
 
 /** A JSON Schema (draft 2020-12) object. */
 export type JsonSchema = Record<string, unknown>;
@@ -47,26 +57,47 @@ export interface PublicEventKind {
   type: string;
   version: number;
   description: string;
+  /** What `subject.object` is for this kind. */
+  subject: string;
   /** Schema of the `data` field. */
   schema: JsonSchema;
 }
 
+/** An object's organization from an event on: what `{ownerOf}` resolves to for later events. */
+export interface PublicEventOwner {
+  key: string;
+  organization: string;
+}
+
 /**
  * A context's contribution to the catalogue: the kinds it publishes and the mapping from its domain events.
- * `map` is pure and may return nothing (internal events) or several public events for one domain event.
+ * `map` is pure and returns at most one public event per domain event (so that an event's id and position
+ * stay unique), or null for internal events.
  */
 export interface PublicEventMapper {
   kinds: readonly PublicEventKind[];
-  map(event: RecordedEvent): readonly PublicEventDraft[];
+  /** The domain event types it maps or learns owners from. */
+  handles: readonly string[];
+  /** Owners this event records (a space created or transferred belongs to that organization from now on). */
+  owners?(event: RecordedEvent): readonly PublicEventOwner[];
+  map(event: RecordedEvent): PublicEventDraft | null;
 }
 
-/** Multi-provider token: every context module registers its mapper under it. */
+/** Builds the key of an owned object for `owners` and `{ownerOf}`; shared by every context. */
+export function ownerKey(object: 'space' | 'collection' | 'site', id: string): string {
+  return `${object}:${id}`;
+}
+
+/**
+ * The mappers of every context (an array, filled as the context modules start: read it at run time, not in a
+ * constructor). Context modules register theirs with `RuntimeRegistry.addPublicEventMappers`.
+ */
 export const PUBLIC_EVENT_MAPPERS = Symbol('PUBLIC_EVENT_MAPPERS');
 
 /** A stored public event with what the access check needs. */
 export interface StoredPublicEvent {
   event: PublicEvent;
-  audience?: PublicEventDraft['audience'];
+  audience?: PublicEventAudience;
 }
 
 /** Reads an organization's public events in global order (the feed, webhooks and history are built on it). */
@@ -76,7 +107,12 @@ export interface PublicEventSource {
     organization: string,
     options: { after: GlobalPosition; limit: number; types?: readonly string[] },
   ): Promise<StoredPublicEvent[]>;
-  /** Resolves once public events after `after` may exist (or when the signal aborts). */
+  /**
+   * The position the public events have been projected up to: every public event at or before it can be read.
+   * A reader that found nothing (or less than a full page) after `after` may move on to it.
+   */
+  position(): GlobalPosition;
+  /** Resolves once the public events have been projected past `after` (or when the signal aborts). */
   waitAfter(after: GlobalPosition, signal: AbortSignal): Promise<void>;
 }
 

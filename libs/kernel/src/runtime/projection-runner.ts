@@ -257,6 +257,11 @@ export class ProjectionRunner {
     return out;
   }
 
+  /** The position one projection has applied the store up to (null while it is not running or is being rebuilt). */
+  positionOf(name: string): GlobalPosition | null {
+    return this.laneOf.get(name)?.position ?? null;
+  }
+
   /** The lowest position every running projection has reached. */
   position(): GlobalPosition | null {
     let lowest: GlobalPosition | null = null;
@@ -465,25 +470,49 @@ export class ProjectionRunner {
   private async evolveBatch(lane: Lane, projection: Projection, batch: RecordedEvent[]): Promise<WriteOp[]> {
     const collection = lane.aside?.collection ?? projection.collection;
     const working = new Map<string, { doc: Doc | null; position: GlobalPosition }>();
-    for (const event of batch) {
-      if (!projection.handles.includes(event.type)) continue;
-      let id: string | null;
-      try {
-        id = projection.idOf(event);
-      } catch (error) {
-        this.park(lane, projection, event, errorText(error));
-        continue;
-      }
-      if (id === null) continue;
+    const load = async (id: string) => {
       let current = working.get(id);
       if (!current) {
         const stored = await this.store.getStored(collection, id);
         current = stored ? { doc: stored.doc, position: stored.position } : { doc: null, position: START };
       }
-      if (current.position >= event.position) continue; // already applied: redelivery is harmless
-      const next = await this.evolveWithRetry(lane, projection, current.doc, event);
-      if (next === undefined) continue;
-      working.set(id, { doc: next, position: event.position });
+      return current;
+    };
+    for (const event of batch) {
+      if (!projection.handles.includes(event.type)) continue;
+      let id: string | null;
+      let relatedIds: readonly string[];
+      try {
+        id = projection.idOf(event);
+        relatedIds = projection.relatedOf?.(event) ?? [];
+      } catch (error) {
+        this.park(lane, projection, event, errorText(error));
+        continue;
+      }
+      if (id === null && relatedIds.length === 0) continue;
+      const related = new Map<string, Doc | null>();
+      for (const relatedId of relatedIds) related.set(relatedId, (await load(relatedId)).doc);
+      if (id !== null) {
+        const current = await load(id);
+        // already applied: redelivery is harmless
+        if (current.position < event.position) {
+          const next = await this.evolveWithRetry(lane, projection, current.doc, event, related);
+          if (next !== undefined) working.set(id, { doc: next, position: event.position });
+        }
+      }
+      if (relatedIds.length > 0 && projection.evolveRelated) {
+        let changes: ReadonlyMap<string, Doc | null>;
+        try {
+          changes = projection.evolveRelated(related, event);
+        } catch (error) {
+          this.park(lane, projection, event, errorText(error));
+          continue;
+        }
+        for (const [relatedId, doc] of changes) {
+          if ((await load(relatedId)).position >= event.position) continue;
+          working.set(relatedId, { doc, position: event.position });
+        }
+      }
     }
     const ops: WriteOp[] = [];
     for (const [id, { doc, position }] of working) {
@@ -502,11 +531,12 @@ export class ProjectionRunner {
     projection: Projection,
     doc: Doc | null,
     event: RecordedEvent,
+    related: ReadonlyMap<string, Doc | null>,
   ): Promise<Doc | null | undefined> {
     let lastError: unknown;
     for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
       try {
-        return projection.evolve(doc === null ? null : structuredClone(doc), event);
+        return projection.evolve(doc === null ? null : structuredClone(doc), event, related);
       } catch (error) {
         lastError = error;
         if (attempt + 1 < this.maxAttempts) await sleep(this.backoffMs * 2 ** attempt);

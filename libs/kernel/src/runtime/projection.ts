@@ -15,6 +15,18 @@ export interface Projection<D extends Doc = Doc> {
   readonly handles: readonly string[];
   /** The id of the document an event changes, or null when the event does not concern this projection. */
   idOf(event: RecordedEvent): string | null;
-  /** The new document (null deletes it). Pure: no I/O, no clock. */
-  evolve(doc: D | null, event: RecordedEvent): D | null;
+  /**
+   * The new document (null deletes it). Pure: no I/O, no clock. `related` holds the documents `relatedOf` named
+   * (absent ones as null), as they stand before this event (the runner always passes it).
+   */
+  evolve(doc: D | null, event: RecordedEvent, related?: ReadonlyMap<string, D | null>): D | null;
+  /**
+   * Optional, for a projection that keeps lookups of its own beside its documents (a join the event cannot answer
+   * alone, such as the organization of the space a comment is on): the ids of other documents of its collection
+   * that this event reads, and may change through `evolveRelated`. The runner reads them with the changes of
+   * earlier events of the same batch.
+   */
+  relatedOf?(event: RecordedEvent): readonly string[];
+  /** New values of related documents this event changes (null deletes); the ones left out stay. Pure. */
+  evolveRelated?(related: ReadonlyMap<string, D | null>, event: RecordedEvent): ReadonlyMap<string, D | null>;
 }

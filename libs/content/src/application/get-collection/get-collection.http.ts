@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, etagOf } from '@app/kernel';
+import { type Actor, CurrentActor, PointInTimeParams, etagOf, pointInTime } from '@app/kernel';
 import { GetCollectionQuery } from './get-collection.query';
 
 @ApiTags('collections')
@@ -15,10 +15,12 @@ export class GetCollectionController {
   async get(
     @CurrentActor() actor: Actor,
     @Param('collectionId') collectionId: string,
+    @Query() params: PointInTimeParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const view = await this.queries.execute(new GetCollectionQuery(collectionId, actor.userId));
-    void reply.header('etag', etagOf(view.version));
+    const at = pointInTime(params.at);
+    const view = await this.queries.execute(new GetCollectionQuery(collectionId, actor.userId, at));
+    if (!at) void reply.header('etag', etagOf(view.version));
     return view.body;
   }
 }

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, OptionalField, etagOf } from '@app/kernel';
+import { type Actor, CurrentActor, OptionalField, PointInTimeField, etagOf, pointInTime } from '@app/kernel';
 import { GetSpaceQuery } from './get-space.query';
 
 export class GetSpaceParams {
@@ -14,6 +14,9 @@ export class GetSpaceParams {
   @IsString()
   @MaxLength(256)
   shareKey?: string;
+
+  @PointInTimeField()
+  at?: string;
 }
 
 @ApiTags('spaces')
@@ -29,8 +32,10 @@ export class GetSpaceController {
     @Query() params: GetSpaceParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId, params.shareKey));
-    void reply.header('etag', etagOf(view.version));
+    const at = pointInTime(params.at);
+    const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId, params.shareKey, at));
+    // A past version is not something to send back in If-Match: only the current one carries an ETag.
+    if (!at) void reply.header('etag', etagOf(view.version));
     return view.body;
   }
 }

@@ -1,6 +1,18 @@
 import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { NotFound, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import {
+  EVENT_STORE,
+  type EventStore,
+  NotFound,
+  PUBLIC_URLS,
+  type PointInTime,
+  type PublicUrls,
+  READ_STORE,
+  type ReadStore,
+  requireDocumentAt,
+} from '@app/kernel';
+import { spaceStream } from '../../domain';
+import { spacesProjection } from '../../projections/spaces.projection';
 import { ContentAccess } from '../content-access';
 import { type SpaceBody, presentSpace } from '../presenters';
 import { SPACES, type SpaceDoc } from '../read-models';
@@ -18,6 +30,8 @@ export class GetSpaceQuery extends Query<SpaceView> {
     readonly userId: string,
     /** A share key of a site showing the space: lets a caller without a role read it. */
     readonly shareKey?: string,
+    /** Answer the space as it was then (with today's access check). */
+    readonly at?: PointInTime,
   ) {
     super();
   }
@@ -30,16 +44,20 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
     private readonly access: ContentAccess,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     @Inject(READ_STORE) private readonly store: ReadStore,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
     @Optional() @Inject(SPACE_ACTIVITY) private readonly activity?: SpaceActivity,
     @Optional() @Inject(SHARED_SPACES) private readonly shared?: SharedSpaces,
   ) {}
 
-  async execute({ spaceId, userId, shareKey }: GetSpaceQuery): Promise<SpaceView> {
-    const { space, role } = await this.access
+  async execute({ spaceId, userId, shareKey, at }: GetSpaceQuery): Promise<SpaceView> {
+    const current = await this.access
       .requireSpace(spaceId, userId, 'read', 'read it', 'visible')
       .catch((error: unknown) => this.throughShareKey(error, spaceId, shareKey));
+    const space = at
+      ? await requireDocumentAt(this.events, spacesProjection, spaceStream(spaceId), spaceId, at, `space ${spaceId}`)
+      : current.space;
     const counts = await activityOf(this.activity, [spaceId]);
-    return { body: presentSpace(space, role, this.urls, counts.get(spaceId)), version: space.version };
+    return { body: presentSpace(space, current.role, this.urls, counts.get(spaceId)), version: space.version };
   }
 
   /** A caller who cannot read the space may still hold a key of a shared site showing it; read-only, no role. */

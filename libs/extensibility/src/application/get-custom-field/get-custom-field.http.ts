@@ -1,7 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Actor, CurrentActor } from '@app/kernel';
+import { type Actor, CurrentActor, PointInTimeParams, pointInTime } from '@app/kernel';
 import { GetCustomFieldQuery } from './get-custom-field.query';
 
 @ApiTags('custom-fields')
@@ -15,7 +15,10 @@ export class GetCustomFieldController {
     @CurrentActor() actor: Actor,
     @Param('organizationId') organizationId: string,
     @Param('fieldName') fieldName: string,
+    @Query() params: PointInTimeParams,
   ) {
-    return this.queries.execute(new GetCustomFieldQuery(organizationId, fieldName, actor.userId));
+    return this.queries.execute(
+      new GetCustomFieldQuery(organizationId, fieldName, actor.userId, pointInTime(params.at)),
+    );
   }
 }

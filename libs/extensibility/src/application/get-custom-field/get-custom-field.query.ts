@@ -1,6 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { NotFound, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import {
+  EVENT_STORE,
+  type EventStore,
+  NotFound,
+  PUBLIC_URLS,
+  type PointInTime,
+  type PublicUrls,
+  READ_STORE,
+  type ReadStore,
+  requireDocumentAt,
+} from '@app/kernel';
+import { customFieldsStream } from '../../domain';
+import { customFieldsProjection } from '../../projections/custom-fields.projection';
 import { OrganizationAccess } from '@app/identity';
 import { CUSTOM_FIELDS, type CustomFieldDoc } from '../read-models';
 import { presentCustomField } from '../presenters';
@@ -13,6 +25,8 @@ export class GetCustomFieldQuery extends Query<CustomFieldBody> {
     readonly organizationId: string,
     readonly name: string,
     readonly userId: string,
+    /** Answer the field as it was then (with today's access check). */
+    readonly at?: PointInTime,
   ) {
     super();
   }
@@ -24,13 +38,24 @@ export class GetCustomFieldHandler implements IQueryHandler<GetCustomFieldQuery>
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly organizations: OrganizationAccess,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
-  async execute({ organizationId, name, userId }: GetCustomFieldQuery): Promise<CustomFieldBody> {
+  async execute({ organizationId, name, userId, at }: GetCustomFieldQuery): Promise<CustomFieldBody> {
     await this.organizations.requireMember(organizationId, userId);
     const found = await this.store.find<CustomFieldDoc>(CUSTOM_FIELDS, { filter: { organizationId, name }, limit: 1 });
-    const field = found.items[0];
-    if (!field) throw new NotFound(`No matching custom field found: ${name}`);
+    const current = found.items[0];
+    if (!current) throw new NotFound(`No matching custom field found: ${name}`);
+    const field = at
+      ? await requireDocumentAt(
+          this.events,
+          customFieldsProjection,
+          customFieldsStream(organizationId),
+          current.id,
+          at,
+          `custom field ${name}`,
+        )
+      : current;
     return presentCustomField(field, this.urls);
   }
 }

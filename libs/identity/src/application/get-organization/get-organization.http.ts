@@ -1,8 +1,8 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, etagOf } from '@app/kernel';
+import { type Actor, CurrentActor, PointInTimeParams, etagOf, pointInTime } from '@app/kernel';
 import { GetOrganizationQuery } from './get-organization.query';
 
 @ApiTags('organizations')
@@ -15,10 +15,12 @@ export class GetOrganizationController {
   async get(
     @CurrentActor() actor: Actor,
     @Param('organizationId') organizationId: string,
+    @Query() params: PointInTimeParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { body, revision } = await this.queries.execute(new GetOrganizationQuery(organizationId, actor.userId));
-    void reply.header('etag', etagOf(revision));
+    const at = pointInTime(params.at);
+    const { body, revision } = await this.queries.execute(new GetOrganizationQuery(organizationId, actor.userId, at));
+    if (!at) void reply.header('etag', etagOf(revision));
     return body;
   }
 }

@@ -1,6 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { NotFound, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import {
+  EVENT_STORE,
+  type EventStore,
+  NotFound,
+  PUBLIC_URLS,
+  type PointInTime,
+  type PublicUrls,
+  READ_STORE,
+  type ReadStore,
+  requireDocumentAt,
+} from '@app/kernel';
+import { organizationStream } from '../../domain';
+import { organizationsProjection } from '../../projections/organizations.projection';
 import { OrganizationAccess } from '../../public/organization-access';
 import { presentOrganization } from '../presenters';
 import { ORGANIZATIONS, type OrganizationDoc } from '../read-models';
@@ -14,6 +26,8 @@ export class GetOrganizationQuery extends Query<OrganizationView> {
   constructor(
     readonly organizationId: string,
     readonly userId: string,
+    /** Answer the organization as it was then (with today's access check). */
+    readonly at?: PointInTime,
   ) {
     super();
   }
@@ -25,11 +39,21 @@ export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuer
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly access: OrganizationAccess,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
-  async execute({ organizationId, userId }: GetOrganizationQuery): Promise<OrganizationView> {
+  async execute({ organizationId, userId, at }: GetOrganizationQuery): Promise<OrganizationView> {
     const role = await this.access.requireMember(organizationId, userId);
-    const organization = await this.store.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
+    const organization = at
+      ? await requireDocumentAt(
+          this.events,
+          organizationsProjection,
+          organizationStream(organizationId),
+          organizationId,
+          at,
+          `Organization ${organizationId}`,
+        )
+      : await this.store.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
     if (!organization) throw new NotFound(`Organization ${organizationId} not found`);
     return { body: presentOrganization(organization, role, this.urls), revision: organization.revision };
   }

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, OptionalField } from '@app/kernel';
+import { type Actor, CurrentActor, OptionalField, PointInTimeParams, pointInTime } from '@app/kernel';
 import { SiteEndpoints } from '../site-endpoints';
 
 export class ShareKeyParams {
@@ -24,9 +24,12 @@ export class GetSiteController {
     @CurrentActor() actor: Actor,
     @Param('organizationId') organizationId: string,
     @Param('siteId') siteId: string,
+    @Query() params: PointInTimeParams,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.endpoints.read(actor, organizationId, siteId, { kind: 'site' }, reply);
+    const at = pointInTime(params.at);
+    // A past version is not something to send back in If-Match: only the current one carries an ETag.
+    return this.endpoints.read(actor, organizationId, siteId, { kind: 'site', at }, at ? undefined : reply);
   }
 
   @Get('orgs/:organizationId/sites/:siteId/published')

@@ -4,16 +4,22 @@ import {
   DEFAULT_LIMIT,
   type ListQuery,
   type ListResponse,
+  EVENT_STORE,
+  type EventStore,
   NotFound,
   PAGE_CURSORS,
   type PageCursorCodec,
+  type PointInTime,
+  requireDocumentAt,
 } from '@app/kernel';
+import { siteStream } from '../../domain';
+import { sitesProjection } from '../../projections/sites.projection';
 import { SiteAccess } from '../site-access';
 import { type SiteContext, SiteViews } from '../site-views';
 
 /** What of a site is read: the site, its published profile, one of its lists, or one of its parts. */
 export type SiteRead =
-  | { kind: 'site' }
+  | { kind: 'site'; at?: PointInTime }
   | { kind: 'published'; shareKey?: string }
   | { kind: 'structure'; shareKey?: string }
   | { kind: 'sections'; shareKey?: string; list: ListQuery }
@@ -55,17 +61,23 @@ export class ReadSiteHandler implements IQueryHandler<ReadSiteQuery> {
     private readonly access: SiteAccess,
     private readonly views: SiteViews,
     @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {}
 
   async execute({ organizationId, siteId, userId, read }: ReadSiteQuery): Promise<SiteView> {
     const shareKey = 'shareKey' in read ? read.shareKey : undefined;
-    const { site, shared } =
+    const current =
       read.kind === 'share-links' || read.kind === 'share-link'
         ? {
             ...(await this.access.requireSite(organizationId, siteId, userId, 'admin', 'manage its share links')),
             shared: false,
           }
         : await this.access.readSite(organizationId, siteId, userId, shareKey);
+    const { shared } = current;
+    const site =
+      read.kind === 'site' && read.at
+        ? await requireDocumentAt(this.events, sitesProjection, siteStream(siteId), siteId, read.at, `site ${siteId}`)
+        : current.site;
     const context = await this.views.context(site, userId, shared, this.spacesNeeded(read, site));
     return { body: this.present(context, read), version: site.version };
   }

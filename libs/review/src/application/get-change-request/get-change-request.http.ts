@@ -1,7 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Actor, CurrentActor } from '@app/kernel';
+import { type Actor, CurrentActor, PointInTimeParams, pointInTime } from '@app/kernel';
 import { GetChangeRequestQuery } from './get-change-request.query';
 
 @ApiTags('change-requests')
@@ -18,7 +18,10 @@ export class GetChangeRequestController {
     @CurrentActor() actor: Actor,
     @Param('spaceId') spaceId: string,
     @Param('changeRequestId') changeRequestId: string,
+    @Query() params: PointInTimeParams,
   ) {
-    return this.queries.execute(new GetChangeRequestQuery(spaceId, changeRequestId, actor.userId));
+    return this.queries.execute(
+      new GetChangeRequestQuery(spaceId, changeRequestId, actor.userId, pointInTime(params.at)),
+    );
   }
 }

@@ -143,9 +143,13 @@ export class WebhookWorker {
     const from = cursor > this.scanned ? cursor : this.scanned;
     while (this.buffer.length > 0 && BigInt(this.buffer[0].position) <= from) this.buffer.shift();
     if (this.buffer.length === 0) {
+      // every public event up to `projected` is readable now: if none of them is after `from`, none ever will be
+      const projected = this.deps.source.position();
       const read = await this.deps.source.read(this.config.organizationId, { after: from, limit: READ_BATCH });
       if (read.length === 0) {
-        await this.deps.source.waitAfter(from, AbortSignal.any([this.stopping.signal, this.wakeup.signal]));
+        if (projected > this.scanned) this.scanned = projected;
+        const waitFrom = projected > from ? projected : from;
+        await this.deps.source.waitAfter(waitFrom, AbortSignal.any([this.stopping.signal, this.wakeup.signal]));
         return null;
       }
       this.buffer = read.map((stored) => stored.event);

@@ -1,0 +1,175 @@
+import { type Response, TestService } from '../support/service';
+
+/**
+ * Resources as they were: `?at=` on the GET of a resource folds its own event stream up to a position or an
+ * instant, with today's access check.
+ */
+
+type Account = { userId: string; token: string; organizationId: string };
+
+describe('history: resources as they were', () => {
+  let service: TestService;
+  let ada: Account;
+  let bob: Account;
+
+  const as = (token: string) => service.as(token);
+  const refused = (run: () => Promise<Response>, status: number, message?: RegExp) =>
+    service.refused(run, status, message);
+
+  beforeAll(async () => {
+    service = await TestService.start();
+    ada = await service.signUp('ada@example.com', { name: 'Ada', org: 'Analytical Engines' });
+    bob = await service.signUp('bob@example.com', { name: 'Bob', org: "Bob's Org" });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  /** Positions of the events of a stream, oldest first. */
+  async function positionsOf(streamId: string): Promise<string[]> {
+    return (await service.events.readStream(streamId)).map((event) => event.position.toString());
+  }
+
+  describe('a space', () => {
+    let spaceId: string;
+    let positions: string[];
+
+    beforeAll(async () => {
+      const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/spaces`, { title: 'First' });
+      expect(created.status).toBe(201);
+      spaceId = created.body.id;
+      for (const title of ['Second', 'Third']) {
+        service.clock.advance(1000);
+        expect((await as(ada.token).patch(`/v1/spaces/${spaceId}`, { title })).status).toBe(200);
+      }
+      positions = await positionsOf(`space-${spaceId}`);
+      expect(positions).toHaveLength(3);
+    });
+
+    it('answers each past version at the position of its event, and the current one without a position', async () => {
+      const titles: string[] = [];
+      for (const position of positions) {
+        const past = await as(ada.token).get(`/v1/spaces/${spaceId}?at=${position}`);
+        expect(past.status).toBe(200);
+        expect(past.headers.get('etag')).toBeNull();
+        titles.push(past.body.title);
+      }
+      expect(titles).toEqual(['First', 'Second', 'Third']);
+      const now = await as(ada.token).get(`/v1/spaces/${spaceId}`);
+      expect(now.body.title).toBe('Third');
+      expect(now.headers.get('etag')).not.toBeNull();
+    });
+
+    it('takes an ISO time too: before the space existed it is 404, after its last change it is the current space', async () => {
+      expectNotFound(await as(ada.token).get(`/v1/spaces/${spaceId}?at=2001-01-01T00:00:00Z`));
+      const later = await as(ada.token).get(`/v1/spaces/${spaceId}?at=2999-01-01T00:00:00.000%2B02:00`);
+      expect(later.status).toBe(200);
+      expect(later.body.title).toBe('Third');
+      const before = BigInt(positions[0]) - 1n;
+      expectNotFound(await as(ada.token).get(`/v1/spaces/${spaceId}?at=${before}`));
+    });
+
+    it('refuses a malformed point in time with a 400 naming it', async () => {
+      for (const at of ['yesterday', '2026-13-45T00:00:00Z', '2026-01-01', '-3', '1e5', '2026-01-01T00:00:00']) {
+        await refused(() => as(ada.token).get(`/v1/spaces/${spaceId}?at=${encodeURIComponent(at)}`), 400, /\bat\b/);
+      }
+    });
+
+    it("applies today's access: another organization's member gets 404 for any point in time", async () => {
+      expectNotFound(await as(bob.token).get(`/v1/spaces/${spaceId}?at=${positions[0]}`));
+    });
+  });
+
+  describe('every resource that keeps its history', () => {
+    /** How to create a resource, change its title-like field twice, and where its GET and stream are. */
+    interface Subject {
+      name: string;
+      create(): Promise<{ path: string; stream: string; field: string; values: string[]; token?: string }>;
+    }
+
+    const subjects: Subject[] = [
+      {
+        name: 'organization',
+        async create() {
+          const owner = await service.signUp('olga@example.com', { org: 'Org One' });
+          const org = owner.organizationId;
+          const stream = `organization-${org}`;
+          return { path: `/v1/orgs/${org}`, stream, field: 'title', values: ['Org One'], token: owner.token };
+        },
+      },
+      {
+        name: 'collection',
+        async create() {
+          const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/collections`, { title: 'Col One' });
+          const id = created.body.id;
+          return { path: `/v1/collections/${id}`, stream: `collection-${id}`, field: 'title', values: ['Col One'] };
+        },
+      },
+      {
+        name: 'change request',
+        async create() {
+          const space = (await as(ada.token).post(`/v1/orgs/${ada.organizationId}/spaces`, { title: 'CR home' })).body;
+          const created = await as(ada.token).post(`/v1/spaces/${space.id}/change-requests`, { subject: 'CR One' });
+          const path = `/v1/spaces/${space.id}/change-requests/${created.body.id}`;
+          return { path, stream: `changerequests-${space.id}`, field: 'subject', values: ['CR One'] };
+        },
+      },
+      {
+        name: 'site',
+        async create() {
+          const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/sites`, { title: 'Site One' });
+          const path = `/v1/orgs/${ada.organizationId}/sites/${created.body.id}`;
+          return { path, stream: `site-${created.body.id}`, field: 'title', values: ['Site One'] };
+        },
+      },
+      {
+        name: 'custom field',
+        async create() {
+          const created = await as(ada.token).post(`/v1/orgs/${ada.organizationId}/custom-fields`, {
+            name: 'stage',
+            type: 'text',
+            title: 'Field One',
+          });
+          expect(created.status).toBe(201);
+          const path = `/v1/orgs/${ada.organizationId}/custom-fields/stage`;
+          return { path, stream: `customfields-${ada.organizationId}`, field: 'title', values: ['Field One'] };
+        },
+      },
+    ];
+
+    it.each(subjects.map((subject) => [subject.name, subject] as const))(
+      'a %s is answered as it was at each position, 404 before it existed, 400 for a malformed point',
+      async (_name, subject) => {
+        const { path, stream, field, values, token } = await subject.create();
+        const owner = token ?? ada.token;
+        const before = await service.events.headPosition();
+        for (const value of ['Second', 'Third']) {
+          service.clock.advance(1000);
+          const changed = await as(owner).patch(path, { [field]: value });
+          expect(changed.status).toBe(200);
+          values.push(value);
+        }
+        const changes = (await service.events.readStream(stream)).filter((event) => event.position > before);
+        expect(changes.length).toBeGreaterThanOrEqual(2);
+        const seen: string[] = [];
+        for (const position of [before, ...changes.map((event) => event.position)]) {
+          const past = await as(owner).get(`${path}?at=${position}`);
+          expect(past.status).toBe(200);
+          expect(past.headers.get('etag')).toBeNull();
+          if (seen[seen.length - 1] !== past.body[field]) seen.push(past.body[field]);
+        }
+        expect(seen).toEqual(values);
+        const first = (await service.events.readStream(stream))[0].position;
+        expectNotFound(await as(owner).get(`${path}?at=${first - 1n}`));
+        await refused(() => as(owner).get(`${path}?at=soon`), 400, /\bat\b/);
+        expectNotFound(await as(bob.token).get(`${path}?at=${before}`));
+      },
+    );
+  });
+
+  function expectNotFound(response: Response) {
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ error: { code: 404, message: expect.any(String) } });
+  }
+});
