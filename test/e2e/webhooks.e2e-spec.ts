@@ -50,7 +50,7 @@ describe('subscriptions: webhooks', () => {
 
   it('creates a webhook, answering its secret once in the Standard Webhooks form', async () => {
     const response = await as(ada.token).post(webhooks(), {
-      url: 'https://hooks.example.com/quire',
+      url: 'https://hooks.quire.invalid/quire',
       types: ['space.created', 'change_request.merged'],
     });
     expect(response.status).toBe(201);
@@ -59,7 +59,7 @@ describe('subscriptions: webhooks', () => {
     expect(response.body).toEqual({
       object: 'webhook',
       id: expect.any(String),
-      url: 'https://hooks.example.com/quire',
+      url: 'https://hooks.quire.invalid/quire',
       types: ['space.created', 'change_request.merged'],
       active: true,
       status: 'active',
@@ -91,29 +91,33 @@ describe('subscriptions: webhooks', () => {
   });
 
   it('takes every type when types is left out, and may be created inactive', async () => {
-    const response = await as(ada.token).post(webhooks(), { url: 'https://hooks.example.com/all', active: false });
+    const response = await as(ada.token).post(webhooks(), { url: 'https://hooks.quire.invalid/all', active: false });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ types: [], active: false, status: 'active' });
   });
 
   it('changes the address, types and active flag; fields left out keep their value', async () => {
-    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.example.com/a' })).body;
+    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.quire.invalid/a' })).body;
     const path = `${webhooks()}/${id}`;
     const changed = await as(ada.token).patch(path, { active: false, types: ['space.updated'] });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ url: 'https://hooks.example.com/a', types: ['space.updated'], active: false });
+    expect(changed.body).toMatchObject({
+      url: 'https://hooks.quire.invalid/a',
+      types: ['space.updated'],
+      active: false,
+    });
     expect(changed.body).not.toHaveProperty('secret');
     expect(changed.headers.get('etag')).toBe('"1"');
     await refused(
       () => service.call('PATCH', path, { token: ada.token, body: { active: true }, headers: { 'if-match': '"0"' } }),
       412,
     );
-    const moved = await as(ada.token).patch(path, { url: 'https://other.example.com/b' });
-    expect(moved.body).toMatchObject({ url: 'https://other.example.com/b', types: ['space.updated'], active: false });
+    const moved = await as(ada.token).patch(path, { url: 'https://other.quire.invalid/b' });
+    expect(moved.body).toMatchObject({ url: 'https://other.quire.invalid/b', types: ['space.updated'], active: false });
   });
 
   it('deletes a webhook: gone from reads and lists; deleting again is 204', async () => {
-    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.example.com/gone' })).body;
+    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.quire.invalid/gone' })).body;
     expect((await as(ada.token).delete(`${webhooks()}/${id}`)).status).toBe(204);
     await refused(() => as(ada.token).get(`${webhooks()}/${id}`), 404);
     await refused(() => as(ada.token).get(`${webhooks()}/${id}/deliveries`), 404);
@@ -128,17 +132,22 @@ describe('subscriptions: webhooks', () => {
     await refused(post({}), 400, /url/);
     await refused(post({ url: 42 }), 400, /url/);
     await refused(post({ url: 'not an address' }), 400, /url: not a valid address/);
-    await refused(post({ url: 'ftp://hooks.example.com/' }), 400, /url: must be an https address/);
-    await refused(post({ url: 'http://hooks.example.com/' }), 400, /FETCH_ALLOWLIST/);
+    await refused(post({ url: 'ftp://hooks.quire.invalid/' }), 400, /url: must be an https address/);
+    await refused(post({ url: 'http://hooks.quire.invalid/' }), 400, /FETCH_ALLOWLIST/);
     await refused(post({ url: 'http://127.0.0.1:8080/' }), 400, /FETCH_ALLOWLIST/);
-    await refused(post({ url: 'https://u:p@hooks.example.com/' }), 400, /user name or password/);
-    await refused(post({ url: `https://hooks.example.com/${'a'.repeat(2048)}` }), 400, /url/);
-    await refused(post({ url: 'https://hooks.example.com/', types: 'space.created' }), 400, /types/);
-    await refused(post({ url: 'https://hooks.example.com/', types: ['Space'] }), 400, /not a public event type/);
-    await refused(post({ url: 'https://hooks.example.com/', types: ['a.b', 'a.b'] }), 400, /more than once/);
-    await refused(post({ url: 'https://hooks.example.com/', active: 'yes' }), 400, /active/);
-    await refused(post({ url: 'https://hooks.example.com/', secret: 'whsec_mine' }), 400, /secret/);
-    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.example.com/r' })).body;
+    await refused(post({ url: 'https://u:p@hooks.quire.invalid/' }), 400, /user name or password/);
+    await refused(post({ url: `https://hooks.quire.invalid/${'a'.repeat(2048)}` }), 400, /url/);
+    await refused(post({ url: 'https://hooks.quire.invalid/', types: 'space.created' }), 400, /types/);
+    await refused(post({ url: 'https://hooks.quire.invalid/', types: ['Space'] }), 400, /not a public event type/);
+    await refused(post({ url: 'https://hooks.quire.invalid/', types: ['space.exploded'] }), 400, /not a public event/);
+    await refused(
+      post({ url: 'https://hooks.quire.invalid/', types: ['space.created', 'space.created'] }),
+      400,
+      /more than once/,
+    );
+    await refused(post({ url: 'https://hooks.quire.invalid/', active: 'yes' }), 400, /active/);
+    await refused(post({ url: 'https://hooks.quire.invalid/', secret: 'whsec_mine' }), 400, /secret/);
+    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.quire.invalid/r' })).body;
     const redeliver = (body: unknown) => () => as(ada.token).post(`${webhooks()}/${id}/redeliver`, body);
     await refused(redeliver({}), 400, /after/);
     await refused(redeliver({ after: -1 }), 400, /after/);
@@ -152,11 +161,11 @@ describe('subscriptions: webhooks', () => {
   });
 
   it('is for organization admins: a member gets 403, a stranger and another organization 404', async () => {
-    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.example.com/x' })).body;
+    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.quire.invalid/x' })).body;
     const path = `${webhooks()}/${id}`;
     for (const caller of [editor]) {
       await refused(() => as(caller.token).get(webhooks()), 403);
-      await refused(() => as(caller.token).post(webhooks(), { url: 'https://hooks.example.com/' }), 403);
+      await refused(() => as(caller.token).post(webhooks(), { url: 'https://hooks.quire.invalid/' }), 403);
       await refused(() => as(caller.token).get(path), 403);
       await refused(() => as(caller.token).patch(path, { active: false }), 403);
       await refused(() => as(caller.token).delete(path), 403);
@@ -177,7 +186,7 @@ describe('subscriptions: webhooks', () => {
 
   it('lists webhooks in pages', async () => {
     for (let i = 0; i < 3; i++)
-      await as(bob.token).post(webhooks(bob.organizationId), { url: `https://h.example.com/${i}` });
+      await as(bob.token).post(webhooks(bob.organizationId), { url: `https://h.quire.invalid/${i}` });
     const first = await as(bob.token).get(`${webhooks(bob.organizationId)}?limit=2`);
     expect(first.body).toMatchObject({ count: 3, next: { page: expect.any(String) } });
     expect(first.body.items).toHaveLength(2);
@@ -186,13 +195,25 @@ describe('subscriptions: webhooks', () => {
     expect(second.body.next).toBeUndefined();
   });
 
-  it('accepts a redelivery request (202) and lists no deliveries for a webhook that sent nothing', async () => {
-    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.example.com/r2' })).body;
+  it('accepts a redelivery request (202); the attempts it makes are listed, newest first', async () => {
+    const { id } = (await as(ada.token).post(webhooks(), { url: 'https://hooks.quire.invalid/r2' })).body;
+    expect((await as(ada.token).get(`${webhooks()}/${id}/deliveries`)).body).toEqual({ items: [], count: 0 });
+    // after 0: everything the organization did, also before the webhook existed (a backfill)
     const accepted = await as(ada.token).post(`${webhooks()}/${id}/redeliver`, { after: '0' });
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({ object: 'webhook-redelivery', webhookId: id, after: '0' });
-    const deliveries = await as(ada.token).get(`${webhooks()}/${id}/deliveries`);
-    expect(deliveries.status).toBe(200);
-    expect(deliveries.body).toEqual({ items: [], count: 0 });
+    let deliveries: Response = await as(ada.token).get(`${webhooks()}/${id}/deliveries`);
+    for (let i = 0; i < 200 && deliveries.body.count === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      deliveries = await as(ada.token).get(`${webhooks()}/${id}/deliveries`);
+    }
+    // a .invalid host is never found: the attempt failed without an answer, and is retried later
+    expect(deliveries.body.items[0]).toMatchObject({
+      object: 'webhook-delivery',
+      attempt: 1,
+      statusCode: null,
+      response: null,
+      error: expect.stringContaining('hooks.quire.invalid'),
+    });
   });
 });

@@ -7,6 +7,8 @@ import {
   EVENT_STORE,
   type EventStore,
   type IfMatch,
+  PUBLIC_EVENT_MAPPERS,
+  type PublicEventMapper,
   ValidationFailed,
   handleCommand,
   metadataFor,
@@ -32,8 +34,9 @@ export type WebhookChange =
 
 /**
  * Every change to a webhook: the caller must administer the organization (404 for a stranger, 403 for a member
- * below admin); the decider answers 404 for a webhook of another organization. An http address is accepted only
- * for a host of FETCH_ALLOWLIST, as the fetcher would refuse it otherwise (loopback and private addresses).
+ * below admin); the decider answers 404 for a webhook of another organization. Types must be in the catalogue of
+ * public events. An http address is accepted only for a host of FETCH_ALLOWLIST, as the fetcher would refuse it
+ * otherwise (loopback and private addresses).
  */
 export class ChangeWebhookCommand extends Command<CommandResult> {
   constructor(
@@ -52,6 +55,7 @@ export class ChangeWebhookHandler implements ICommandHandler<ChangeWebhookComman
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+    @Inject(PUBLIC_EVENT_MAPPERS) private readonly mappers: readonly PublicEventMapper[],
     private readonly organizations: OrganizationAccess,
   ) {}
 
@@ -59,6 +63,7 @@ export class ChangeWebhookHandler implements ICommandHandler<ChangeWebhookComman
     const { organizationId, webhookId } = change.data;
     await this.organizations.requireRole(organizationId, userId, 'admin', 'manage its webhooks');
     if ('url' in change.data && change.data.url !== undefined) this.checkReachable(change.data.url);
+    if ('types' in change.data && change.data.types !== undefined) this.checkKnown(change.data.types);
     const result = await handleCommand(
       this.events,
       webhookDecider,
@@ -67,6 +72,17 @@ export class ChangeWebhookHandler implements ICommandHandler<ChangeWebhookComman
       ifMatch !== undefined ? { ifMatch } : {},
     );
     return { position: result.position, revision: result.revision };
+  }
+
+  /** Types must be in the catalogue of public events (GET /v1/events/schemas). */
+  private checkKnown(types: readonly string[]): void {
+    const known = new Set(this.mappers.flatMap((mapper) => mapper.kinds.map((kind) => kind.type)));
+    const unknown = types.find((type) => !known.has(type));
+    if (unknown !== undefined) {
+      throw new ValidationFailed(
+        `types: "${unknown.slice(0, 100)}" is not a public event type (see /v1/events/schemas)`,
+      );
+    }
   }
 
   private checkReachable(url: string): void {
