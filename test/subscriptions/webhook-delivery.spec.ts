@@ -352,6 +352,22 @@ describe('webhook delivery', () => {
     expect(types).toContain('WebhookRecovered');
   });
 
+  it('tries the event in hand at once when the address changes, instead of waiting out the delay', async () => {
+    await createWebhook();
+    publish(1);
+    answer = () => 500;
+    await start().start();
+    // ten failures: the next try is 1024 s away
+    await runUntil(() => received.length === 10, 1000);
+    answer = () => 200;
+    await changeWebhook('UpdateWebhook', { url: `http://127.0.0.1:${port}/moved` });
+    const deadline = Date.now() + 2000;
+    while (acknowledged().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(acknowledged()).toHaveLength(1);
+    const recorded = await attempts();
+    expect(Date.parse(recorded[10].attemptedAt)).toBeLessThan(Date.parse(recorded[9].nextAttemptAt!));
+  });
+
   it('records a receiver that does not answer in time as a failed attempt with its error', async () => {
     await createWebhook();
     publish(1);

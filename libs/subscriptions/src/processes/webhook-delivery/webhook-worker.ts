@@ -172,6 +172,8 @@ export class WebhookWorker {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(this.secret, event.id, timestamp, body),
     };
+    // cleared before sending: a change of settings while this attempt is out asks for another try at once
+    this.retryNow = false;
     let statusCode: number | null = null;
     let response: string | null = null;
     let error: string | null = null;
@@ -189,7 +191,6 @@ export class WebhookWorker {
       error = failure instanceof FetchRefused ? failure.message : 'the delivery failed';
     }
     const durationMs = Math.round(performance.now() - started);
-    this.retryNow = false;
     await this.decide({
       type: 'RecordDeliveryAttempt',
       data: {
