@@ -76,6 +76,26 @@ describe('history: resources as they were', () => {
       }
     });
 
+    it('lists its history newest first: created, then each rename with its old and new title', async () => {
+      const history = await as(ada.token).get(`/v1/spaces/${spaceId}/history`);
+      expect(history.status).toBe(200);
+      expect(history.body.count).toBe(3);
+      expect(history.body.items.map((item: { position: string }) => item.position)).toEqual([...positions].reverse());
+      expect(history.body.items.map((item: { type: string }) => item.type)).toEqual([
+        'space.updated',
+        'space.updated',
+        'space.created',
+      ]);
+      expect(history.body.items[0]).toMatchObject({
+        organization: ada.organizationId,
+        actor: { id: ada.userId },
+        subject: { object: 'space', id: spaceId },
+        changes: { title: { from: 'Second', to: 'Third' } },
+      });
+      expect(history.body.items[2].changes).toBeUndefined();
+      expectNotFound(await as(bob.token).get(`/v1/spaces/${spaceId}/history`));
+    });
+
     it("applies today's access: another organization's member gets 404 for any point in time", async () => {
       expectNotFound(await as(bob.token).get(`/v1/spaces/${spaceId}?at=${positions[0]}`));
     });
@@ -139,7 +159,7 @@ describe('history: resources as they were', () => {
     ];
 
     it.each(subjects.map((subject) => [subject.name, subject] as const))(
-      'a %s is answered as it was at each position, 404 before it existed, 400 for a malformed point',
+      'a %s is answered as it was at each position (404 before it existed) and lists its history, newest first',
       async (_name, subject) => {
         const { path, stream, field, values, token } = await subject.create();
         const owner = token ?? ada.token;
@@ -164,6 +184,33 @@ describe('history: resources as they were', () => {
         expectNotFound(await as(owner).get(`${path}?at=${first - 1n}`));
         await refused(() => as(owner).get(`${path}?at=soon`), 400, /\bat\b/);
         expectNotFound(await as(bob.token).get(`${path}?at=${before}`));
+
+        // its history: newest first, each change with the values of the time, paged like every list
+        const history = await as(owner).get(`${path}/history`);
+        expect(history.status).toBe(200);
+        const items = history.body.items as { type: string; position: string; changes?: object }[];
+        expect(history.body.count).toBe(items.length);
+        expect(items.length).toBeGreaterThanOrEqual(3);
+        const positions = items.map((item) => BigInt(item.position));
+        expect([...positions].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0))).toEqual(positions);
+        expect(items[0]).toMatchObject({
+          id: expect.any(String),
+          version: expect.any(Number),
+          occurredAt: expect.any(String),
+          actor: { id: expect.any(String) },
+          subject: { object: expect.any(String), id: expect.any(String) },
+          changes: { [field]: { from: values[values.length - 2], to: values[values.length - 1] } },
+        });
+        expect(items[1].changes).toEqual({
+          [field]: { from: values[values.length - 3], to: values[values.length - 2] },
+        });
+        expect(items[items.length - 1].type).toMatch(/\.created$/);
+        const newest = await as(owner).get(`${path}/history?limit=1`);
+        expect(newest.body.items).toEqual([items[0]]);
+        const second = await as(owner).get(`${path}/history?limit=1&page=${encodeURIComponent(newest.body.next.page)}`);
+        expect(second.body.items).toEqual([items[1]]);
+        await refused(() => as(owner).get(`${path}/history?limit=5000`), 400, /limit/);
+        expectNotFound(await as(bob.token).get(`${path}/history`));
       },
     );
   });

@@ -59,6 +59,10 @@ import { GrantEndpoints } from './application/grants/grant-endpoints';
 import { GrantsController } from './application/grants/grants.http';
 import { GrantedTeamSpaces } from './application/grants/team-spaces.provider';
 import { ContentInvitesAdapter } from './application/grants/content-invites.provider';
+import { SpaceHistoryController } from './application/space-history/space-history.http';
+import { SpaceHistoryHandler } from './application/space-history/space-history.query';
+import { CollectionHistoryController } from './application/collection-history/collection-history.http';
+import { CollectionHistoryHandler } from './application/collection-history/collection-history.query';
 
 /** Collections, spaces and their content (revisions, pages, files), with access inherited along collections. */
 @Module({
@@ -67,6 +71,7 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
     CreateCollectionController,
     ListCollectionsController,
     GetCollectionController,
+    CollectionHistoryController,
     UpdateCollectionController,
     DeleteCollectionController,
     ListCollectionSpacesController,
@@ -75,6 +80,7 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
     CreateSpaceController,
     ListSpacesController,
     GetSpaceController,
+    SpaceHistoryController,
     UpdateSpaceController,
     DeleteSpaceController,
     RestoreSpaceController,
@@ -94,6 +100,7 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
     CreateCollectionHandler,
     ListCollectionsHandler,
     GetCollectionHandler,
+    CollectionHistoryHandler,
     UpdateCollectionHandler,
     DeleteCollectionHandler,
     ListCollectionSpacesHandler,
@@ -102,6 +109,7 @@ import { ContentInvitesAdapter } from './application/grants/content-invites.prov
     CreateSpaceHandler,
     ListSpacesHandler,
     GetSpaceHandler,
+    SpaceHistoryHandler,
     UpdateSpaceHandler,
     DeleteSpaceHandler,
     RestoreSpaceHandler,

@@ -63,6 +63,8 @@ import {
 } from './application/process-openapi-spec/process-openapi-spec.command';
 import { OpenApiValidator } from './application/process-openapi-spec/openapi-validator';
 import { openApiProcessingProcess } from './processes/openapi-processing.process';
+import { CustomFieldHistoryController } from './application/custom-field-history/custom-field-history.http';
+import { CustomFieldHistoryHandler } from './application/custom-field-history/custom-field-history.query';
 
 /**
  * What an organization adds to the platform: custom fields describing its spaces, translation settings,
@@ -75,6 +77,7 @@ import { openApiProcessingProcess } from './processes/openapi-processing.process
     ListCustomFieldsController,
     CreateCustomFieldController,
     GetCustomFieldController,
+    CustomFieldHistoryController,
     UpdateCustomFieldController,
     DeleteCustomFieldController,
     GetSpaceCustomFieldsController,
@@ -107,6 +110,7 @@ import { openApiProcessingProcess } from './processes/openapi-processing.process
     ChangeCustomFieldsHandler,
     ListCustomFieldsHandler,
     GetCustomFieldHandler,
+    CustomFieldHistoryHandler,
     GetSpaceCustomFieldsHandler,
     UpdateSpaceCustomFieldsHandler,
     ChangeTranslationSettingsHandler,

@@ -54,6 +54,8 @@ import { UpdateMemberController } from './application/update-member/update-membe
 import { UpdateOrganizationHandler } from './application/update-organization/update-organization.command';
 import { UpdateOrganizationController } from './application/update-organization/update-organization.http';
 import { identityPublicEvents } from './public/public-events';
+import { OrganizationHistoryController } from './application/organization-history/organization-history.http';
+import { OrganizationHistoryHandler } from './application/organization-history/organization-history.query';
 
 /** Users, API tokens, organizations, their members and teams; the authentication guard and the organization access policy. */
 @Module({
@@ -65,6 +67,7 @@ import { identityPublicEvents } from './public/public-events';
     CreateOrganizationController,
     ListOrganizationsController,
     GetOrganizationController,
+    OrganizationHistoryController,
     UpdateOrganizationController,
     ListMembersController,
     GetMemberController,
@@ -90,6 +93,7 @@ import { identityPublicEvents } from './public/public-events';
     CreateOrganizationHandler,
     ListOrganizationsHandler,
     GetOrganizationHandler,
+    OrganizationHistoryHandler,
     UpdateOrganizationHandler,
     ListMembersHandler,
     GetMemberHandler,

@@ -48,6 +48,8 @@ import { MoveSectionGroupController } from './application/move-section-group/mov
 import { ShareLinksController } from './application/share-links/share-links.http';
 import { AdaptiveSchemaController } from './application/update-adaptive-schema/update-adaptive-schema.http';
 import { CustomizeSiteController } from './application/customize-site/customize-site.http';
+import { SiteHistoryController } from './application/site-history/site-history.http';
+import { SiteHistoryHandler } from './application/site-history/site-history.query';
 
 /**
  * Docs sites: which spaces an organization publishes, how they are organized (sections, section groups, site
@@ -61,6 +63,7 @@ import { CustomizeSiteController } from './application/customize-site/customize-
     ListSitesController,
     CreateSiteController,
     GetSiteController,
+    SiteHistoryController,
     UpdateSiteController,
     DeleteSiteController,
     PublishSiteController,
@@ -91,6 +94,7 @@ import { CustomizeSiteController } from './application/customize-site/customize-
     SiteEndpoints,
     ChangeSiteHandler,
     ReadSiteHandler,
+    SiteHistoryHandler,
     ListSitesHandler,
     CreateSiteHandler,
     { provide: SHARED_SPACES, useExisting: SiteAccess },

@@ -49,6 +49,8 @@ import { UpdateChangeRequestHandler } from './application/update-change-request/
 import { UpdateChangeRequestController } from './application/update-change-request/update-change-request.http';
 import { UpdateFromSpaceHandler } from './application/update-from-space/update-from-space.command';
 import { UpdateFromSpaceController } from './application/update-from-space/update-from-space.http';
+import { ChangeRequestHistoryController } from './application/change-request-history/change-request-history.http';
+import { ChangeRequestHistoryHandler } from './application/change-request-history/change-request-history.query';
 
 /**
  * Change requests (proposing changes to a space, writing their content, merging them with a three-way merge and
@@ -61,6 +63,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     ListChangeRequestsController,
     CreateChangeRequestController,
     GetChangeRequestController,
+    ChangeRequestHistoryController,
     UpdateChangeRequestController,
     ReadChangeRequestContentController,
     EditContentController,
@@ -87,6 +90,7 @@ import { UpdateFromSpaceController } from './application/update-from-space/updat
     ListChangeRequestsHandler,
     CreateChangeRequestHandler,
     GetChangeRequestHandler,
+    ChangeRequestHistoryHandler,
     UpdateChangeRequestHandler,
     ReadChangeRequestContentHandler,
     EditContentHandler,

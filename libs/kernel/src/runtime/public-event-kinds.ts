@@ -2,9 +2,10 @@
  * Small builders for the JSON Schemas of public event kinds, so that each context's catalogue reads as a list of
  * fields. Objects are closed (`additionalProperties: false`) and every property is required unless named optional.
  */
-import { type RecordedEvent } from '../ports/event-store.port';
+import { type RecordedEvent, positionToString } from '../ports/event-store.port';
 import {
   type JsonSchema,
+  type PublicEvent,
   type PublicEventDraft,
   type PublicEventKind,
   type PublicEventMapper,
@@ -126,5 +127,31 @@ export function publicEventSchema(kind: PublicEventKind): JsonSchema {
       subject: js.object({ object: js.string, id: js.string }),
       data: kind.schema,
     }),
+  };
+}
+
+/** A public event from its domain event and the mapper's draft, once its organization is known. */
+export function publicEventOf(event: RecordedEvent, draft: PublicEventDraft, organization: string): PublicEvent {
+  return {
+    id: event.id,
+    type: draft.type,
+    version: draft.version,
+    position: positionToString(event.position),
+    occurredAt: event.recordedAt,
+    organization,
+    actor: { id: typeof event.metadata.userId === 'string' ? event.metadata.userId : null },
+    subject: draft.subject,
+    data: draft.data,
+  };
+}
+
+/**
+ * The public events of one organization's resource, straight from a context's own mapper (for its history):
+ * the organization is known from the resource, so no owner needs looking up.
+ */
+export function publicEventsOf(mapper: PublicEventMapper, organization: string) {
+  return (event: RecordedEvent): PublicEvent[] => {
+    const draft = mapper.map(event);
+    return draft ? [publicEventOf(event, draft, organization)] : [];
   };
 }
