@@ -2,7 +2,8 @@
 /**
  * The in-process service the review benchmarks share (bench/merge.js, bench/comments.js): the built app (dist/) on
  * the embedded backends in a temporary DATA_DIR, listening on a loopback port, with a manual clock and one
- * bootstrapped user whose token every `call` carries. Run `npm run build` first.
+ * bootstrapped user whose token every `call` carries; `env` adds settings (FETCH_ALLOWLIST). Run `npm run build`
+ * first.
  */
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -12,9 +13,9 @@ const { loadConfig } = require('../dist/apps/api/src/config');
 const { bootstrap } = require('../dist/libs/identity/src');
 const { EVENT_STORE, ManualClock, Runtime } = require('../dist/libs/kernel/src');
 
-async function startInProcess(name, start = new Date()) {
+async function startInProcess(name, start = new Date(), env = {}) {
   const dir = mkdtempSync(join(tmpdir(), `quire-bench-${name}-`));
-  const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' });
+  const config = loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false', ...env });
   const clock = new ManualClock(start);
   const app = await createApp(config, { clock });
   const close = async () => {

@@ -14,9 +14,10 @@
  *    The same service then serves `/health` while bench/hostile-client.js sends 80,000-key bodies in a loop, and
  *    while it holds 5,000 connections with unfinished bodies.
  * 3. Event-store appends per second and projection replay over 1,000,000 events (bench/stores.js).
+ * 4. Webhook delivery throughput to a local receiver, for one and for ten webhooks (bench/webhooks.js).
  *
  * Results go to bench/README.md (table, machine, date). Durations: BENCH_SECONDS (default 10), BENCH_ROUNDS,
- * replay size: BENCH_REPLAY_EVENTS (default 1,000,000); BENCH_SKIP_STORES=1 skips part 3.
+ * replay size: BENCH_REPLAY_EVENTS (default 1,000,000); BENCH_SKIP_STORES=1 skips part 3, BENCH_SKIP_WEBHOOKS=1 part 4.
  */
 const { spawn, execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, readFileSync, writeFileSync } = require('node:fs');
@@ -584,6 +585,25 @@ function measureScript(script) {
 
 const verdict = (ok) => (ok ? 'met' : '**missed**');
 
+/** The webhooks section (bench/webhooks.js). */
+function webhookLines(webhooks) {
+  if (!webhooks) return ['Skipped in this run (BENCH_SKIP_WEBHOOKS=1).', ''];
+  const row = (label, r) =>
+    `| ${label} | ${r.deliveries.toLocaleString('en')} | ${r.seconds} | **${r.eventsPerSecond}** | ${r.perWebhookPerSecond} | ${r.outOfOrder} |`;
+  return [
+    `In process on the embedded backends: ${webhooks.events.toLocaleString('en')} public events (space title changes) are recorded while`,
+    'the webhooks are inactive, then they are activated; a receiver in its own process (bench/webhook-receiver.js) answers',
+    '204 at once. Each delivery is signed, sent through the SSRF-safe fetcher (a new connection each) and recorded as an',
+    'attempt before the next one of its webhook goes out.',
+    '',
+    '| webhooks | deliveries | seconds | events/s delivered | per webhook | out of order |',
+    '|---|---|---|---|---|---|',
+    row('1', webhooks.one),
+    row('10 (the same events each)', webhooks.ten),
+    '',
+  ];
+}
+
 /** The review section: authoring and merging (bench/merge.js), comments (bench/comments.js). */
 function reviewLines(merge, comments) {
   if (!merge || !comments) return ['Skipped in this run (BENCH_SKIP_REVIEW=1).', ''];
@@ -625,6 +645,12 @@ async function main() {
     console.error('review: authoring, merging and comments…');
     merge = measureScript('merge.js');
     comments = measureScript('comments.js');
+  }
+  let webhooks = null;
+  if (process.env.BENCH_SKIP_WEBHOOKS === '1') console.error('webhooks: skipped (BENCH_SKIP_WEBHOOKS=1)');
+  else {
+    console.error('webhooks: delivery throughput…');
+    webhooks = measureScript('webhooks.js');
   }
 
   const readTarget = (r) => `≥ 40%, p99 < 10 ms: ${verdict(r.ratio.median >= 0.4 && r.p99 < 10)}`;
@@ -740,6 +766,9 @@ async function main() {
     '## Review: authoring, merging and comments',
     '',
     ...reviewLines(merge, comments),
+    '## Webhooks',
+    '',
+    ...webhookLines(webhooks),
     'What limits the missed targets, and what was tried: bench/NOTES.md.',
   ];
   writeFileSync(join(__dirname, 'README.md'), lines.join('\n').trimEnd() + '\n');

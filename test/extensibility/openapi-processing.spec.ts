@@ -59,6 +59,10 @@ class HandFetcher implements Fetcher {
     });
   }
 
+  send(): Promise<never> {
+    return Promise.reject(new Error('the OpenAPI processing sends nothing'));
+  }
+
   /** Resolves once `count` fetches have begun. */
   async started(count: number): Promise<void> {
     while (this.calls.length < count) await new Promise<number>((resolve) => this.waiting.push(resolve));

@@ -14,6 +14,8 @@ import {
   PUBLIC_URLS,
   PageCursorCodec,
   RuntimeModule,
+  SECRET_BOX,
+  SecretBox,
   URL_SIGNER,
   UrlSigner,
 } from '@app/kernel';
@@ -21,8 +23,8 @@ import { ReadStoreModule } from '@app/read-store';
 import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
-import { ExtensibilityModule, SECRET_BOX, SecretBox } from '@app/extensibility';
-import { FEED_STREAM_OPTIONS, SubscriptionsModule } from '@app/subscriptions';
+import { ExtensibilityModule } from '@app/extensibility';
+import { DEFAULT_RETRY_POLICY, FEED_STREAM_OPTIONS, SubscriptionsModule, WEBHOOK_SETTINGS } from '@app/subscriptions';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -71,6 +73,10 @@ export class AppModule {
         { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
         { provide: FEED_STREAM_OPTIONS, useValue: config.feed },
         {
+          provide: WEBHOOK_SETTINGS,
+          useValue: { allowlist: parseAllowlist(config.fetch.allowlist), retry: DEFAULT_RETRY_POLICY },
+        },
+        {
           provide: FETCHER,
           useValue: new SafeFetcher({
             timeoutMs: config.fetch.timeoutMs,
@@ -90,6 +96,7 @@ export class AppModule {
         FETCHER,
         SECRET_BOX,
         FEED_STREAM_OPTIONS,
+        WEBHOOK_SETTINGS,
       ],
     };
   }

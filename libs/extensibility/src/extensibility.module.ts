@@ -69,7 +69,7 @@ import { CustomFieldHistoryHandler } from './application/custom-field-history/cu
 /**
  * What an organization adds to the platform: custom fields describing its spaces, translation settings,
  * integrations with their installations, and OpenAPI specifications processed in the background. Integration
- * secrets are sealed with the SECRET_BOX the composition root provides.
+ * secrets are sealed with the kernel SECRET_BOX the composition root provides.
  */
 @Module({
   imports: [IdentityModule, ContentModule],

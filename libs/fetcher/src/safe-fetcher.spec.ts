@@ -73,6 +73,15 @@ beforeAll(async () => {
       response.end('# Grüße\n');
     } else if (path === '/untyped') {
       response.end('no type');
+    } else if (path === '/post-echo') {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        response.writeHead(Number(url.searchParams.get('code') ?? 200), { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({ method: request.method, headers: request.headers, body: Buffer.concat(chunks).toString() }),
+        );
+      });
     } else if (path === '/echo') {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(request.headers));
@@ -433,6 +442,52 @@ describe('SafeFetcher: status and network errors', () => {
     const error = await refusal(fetcher({ allowlist: [`127.0.0.1:${port}`] }).fetch(`https://127.0.0.1:${port}/`));
     expect(error.reason).toBe('network');
     expect(error.message).toMatch(new RegExp(`^Could not reach 127\\.0\\.0\\.1:${port} \\([A-Z_]+\\)$`));
+  });
+});
+
+describe('SafeFetcher: send (webhook deliveries)', () => {
+  const post = (body = '{"a":1}') => ({
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' },
+    body,
+    maxResponseBytes: 1024,
+  });
+
+  it('sends the method, headers and body, and answers the status with the beginning of the body', async () => {
+    const answer = await fetcher().send(`${base}/post-echo`, post());
+    expect(answer.status).toBe(200);
+    const echoed = JSON.parse(answer.body.toString()) as {
+      method: string;
+      headers: Record<string, string>;
+      body: string;
+    };
+    expect(echoed).toMatchObject({ method: 'POST', body: '{"a":1}' });
+    expect(echoed.headers).toMatchObject({ 'content-type': 'application/json', 'webhook-id': 'evt_1' });
+  });
+
+  it('answers a non-2xx status instead of refusing it', async () => {
+    expect((await fetcher().send(`${base}/post-echo?code=500`, post())).status).toBe(500);
+    expect((await fetcher().send(`${base}/status?code=404`, post())).body.toString()).toBe('nope');
+  });
+
+  it('never follows a redirect: the 3xx is the answer', async () => {
+    const answer = await fetcher().send(`${base}/redirect?status=307&to=http://127.0.0.1:${otherPort}/`, post());
+    expect(answer.status).toBe(307);
+    expect(otherHits).toBe(0);
+  });
+
+  it('reads at most maxResponseBytes of the answer and closes the connection', async () => {
+    const answer = await fetcher({ timeoutMs: 5000 }).send(`${base}/endless`, { ...post(), maxResponseBytes: 100 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(100);
+    await until(() => closedSockets.includes('/endless'));
+  });
+
+  it('applies the address guard and the time limit', async () => {
+    const guarded = await refusal(new SafeFetcher().send(`http://127.0.0.1:${port}/post-echo`, post()));
+    expect(guarded.reason).toBe('address');
+    const slow = await refusal(fetcher({ timeoutMs: 200 }).send(`${base}/hang`, post()));
+    expect(slow.reason).toBe('timeout');
   });
 });
 

@@ -3,7 +3,13 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { FetchRefused, type FetchedDocument, type Fetcher } from '@app/kernel';
+import {
+  FetchRefused,
+  type FetchedDocument,
+  type Fetcher,
+  type OutboundRequest,
+  type OutboundResponse,
+} from '@app/kernel';
 
 /** One answer of a DNS lookup, shaped like those of `dns.lookup` with `all: true`. */
 export interface ResolvedAddress {
@@ -74,17 +80,34 @@ export class SafeFetcher implements Fetcher {
 
   async fetch(url: string): Promise<FetchedDocument> {
     const start = parseTarget(url);
+    return this.withDeadline(start, (signal) => this.follow(start, signal));
+  }
+
+  /** One request, answered with its status whatever it is (redirects included: they are not followed). */
+  async send(url: string, request: OutboundRequest): Promise<OutboundResponse> {
+    const target = parseTarget(url);
+    return this.withDeadline(target, async (signal) => {
+      const response = await send(target, await this.vet(target), signal, {
+        method: request.method,
+        headers: { 'user-agent': 'Quire-Webhooks/1.0', 'accept-encoding': 'identity', ...request.headers },
+        body: request.body,
+      });
+      return { status: response.statusCode ?? 0, body: await readPrefix(response, request.maxResponseBytes) };
+    });
+  }
+
+  private async withDeadline<T>(target: URL, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     // A DNS lookup cannot be cancelled, so the deadline races the whole fetch instead of relying on the sockets.
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
-        reject(new FetchRefused('timeout', `${start.host} did not answer within ${this.timeoutMs} ms`));
+        reject(new FetchRefused('timeout', `${target.host} did not answer within ${this.timeoutMs} ms`));
         controller.abort();
       }, this.timeoutMs);
     });
     try {
-      return await Promise.race([this.follow(start, controller.signal), deadline]);
+      return await Promise.race([work(controller.signal), deadline]);
     } catch (error) {
       controller.abort(); // closes any socket a refusal left open
       throw error;
@@ -210,12 +233,23 @@ function blame(via: URL | undefined, error: unknown): unknown {
   return new FetchRefused(error.reason, `${via.host} redirected elsewhere: ${error.message}`);
 }
 
-function send(url: URL, targets: ResolvedAddress[], signal: AbortSignal): Promise<IncomingMessage> {
+interface OutgoingRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+}
+
+function send(
+  url: URL,
+  targets: ResolvedAddress[],
+  signal: AbortSignal,
+  outgoing: OutgoingRequest = { method: 'GET', headers: REQUEST_HEADERS },
+): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const host = bareHost(url);
     const options: RequestOptions = {
-      method: 'GET',
-      headers: REQUEST_HEADERS,
+      method: outgoing.method,
+      headers: outgoing.headers,
       agent: false, // no pooled sockets: each connection is made to the address just checked
       lookup: pinnedLookup(targets),
       signal,
@@ -228,7 +262,29 @@ function send(url: URL, targets: ResolvedAddress[], signal: AbortSignal): Promis
     request.once('response', resolve);
     // Stays attached after the response: a socket error while reading the body must not crash the process.
     request.on('error', (error) => reject(networkRefusal(url, error)));
-    request.end();
+    request.end(outgoing.body);
+  });
+}
+
+/** The first `max` bytes of an answer's body; the rest is not read (the connection is closed). */
+function readPrefix(response: IncomingMessage, max: number): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const done = () => {
+      discard(response);
+      resolve(Buffer.concat(chunks).subarray(0, max));
+    };
+    if (max <= 0) return done();
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      received += chunk.length;
+      if (received >= max) done();
+    });
+    // an answer cut short still has a status: what arrived of its body is kept
+    response.once('end', done);
+    response.once('error', done);
+    response.once('close', done);
   });
 }
 

@@ -19,6 +19,7 @@ export * from './runtime/operations';
 export * from './runtime/point-in-time';
 export * from './runtime/resource-history';
 export * from './runtime/private-files';
+export * from './runtime/secret-box';
 export * from './nest/runtime';
 export * from './http';
 export * from './runtime/command-result';

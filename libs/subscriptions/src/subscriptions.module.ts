@@ -8,6 +8,20 @@ import { FeedStreams } from './application/read-feed/event-stream';
 import { OrganizationFeed } from './application/read-feed/organization-feed';
 import { ReadFeedController } from './application/read-feed/read-feed.http';
 import { publicEventsProjection } from './projections/public-events.projection';
+import { webhookProjections } from './projections/webhook-projections';
+import { ChangeWebhookHandler } from './application/change-webhook/change-webhook.command';
+import { CreateWebhookHandler } from './application/create-webhook/create-webhook.command';
+import { CreateWebhookController } from './application/create-webhook/create-webhook.http';
+import { ListWebhooksController } from './application/list-webhooks/list-webhooks.http';
+import { ListWebhooksHandler } from './application/list-webhooks/list-webhooks.query';
+import { GetWebhookController } from './application/get-webhook/get-webhook.http';
+import { GetWebhookHandler } from './application/get-webhook/get-webhook.query';
+import { UpdateWebhookController } from './application/update-webhook/update-webhook.http';
+import { DeleteWebhookController } from './application/delete-webhook/delete-webhook.http';
+import { ListDeliveriesController } from './application/list-deliveries/list-deliveries.http';
+import { ListDeliveriesHandler } from './application/list-deliveries/list-deliveries.query';
+import { RedeliverController } from './application/redeliver/redeliver.http';
+import { WebhookDelivery } from './processes/webhook-delivery/webhook-dispatcher';
 
 /**
  * Event-stream subscribers: the organization feed (JSON pages and Server-Sent Events), signed webhooks with
@@ -15,7 +29,17 @@ import { publicEventsProjection } from './projections/public-events.projection';
  */
 @Module({
   imports: [IdentityModule, ContentModule],
-  controllers: [ReadFeedController, ListEventSchemasController],
+  controllers: [
+    ReadFeedController,
+    ListEventSchemasController,
+    ListWebhooksController,
+    CreateWebhookController,
+    GetWebhookController,
+    UpdateWebhookController,
+    DeleteWebhookController,
+    ListDeliveriesController,
+    RedeliverController,
+  ],
   providers: [
     ProjectedPublicEvents,
     OrganizationFeed,
@@ -27,11 +51,19 @@ import { publicEventsProjection } from './projections/public-events.projection';
       useFactory: (registry: RuntimeRegistry) => registry.publicEventMappers,
       inject: [RuntimeRegistry],
     },
+    ChangeWebhookHandler,
+    CreateWebhookHandler,
+    ListWebhooksHandler,
+    GetWebhookHandler,
+    ListDeliveriesHandler,
+    WebhookDelivery,
   ],
   exports: [PUBLIC_EVENT_SOURCE, PUBLIC_EVENT_MAPPERS],
 })
 export class SubscriptionsModule implements OnModuleInit {
-  constructor(private readonly registry: RuntimeRegistry) {}
+  constructor(private readonly registry: RuntimeRegistry) {
+    registry.addProjections(...webhookProjections);
+  }
 
   /** After every module's constructor, so every context has registered its mapper; before the runtime starts. */
   onModuleInit(): void {

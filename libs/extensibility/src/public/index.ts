@@ -9,6 +9,5 @@ export {
 export { CUSTOM_FIELD_READ_MODELS, TRANSLATION_READ_MODELS } from '../application/read-models';
 export { integrationStream, type IntegrationEvent } from '../domain';
 export { INTEGRATION_READ_MODELS } from '../application/integration-read-models';
-export { SECRET_BOX, SecretBox } from '../application/secret-box';
 export { OPENAPI_READ_MODELS } from '../application/openapi-read-models';
 export { extensibilityPublicEvents } from './public-events';

@@ -19,6 +19,25 @@ export interface FetchedDocument {
  */
 export interface Fetcher {
   fetch(url: string): Promise<FetchedDocument>;
+  /**
+   * Sends one request (a webhook delivery) to an address a user supplied, with the same address guard and time
+   * limit as `fetch`, and answers whatever status the server gives. A redirect is never followed: it is an answer
+   * like any other (3xx). Only the first `maxResponseBytes` of the answer's body are read.
+   */
+  send(url: string, request: OutboundRequest): Promise<OutboundResponse>;
+}
+
+export interface OutboundRequest {
+  method: 'POST' | 'PUT';
+  headers: Record<string, string>;
+  body: string | Buffer;
+  maxResponseBytes: number;
+}
+
+export interface OutboundResponse {
+  status: number;
+  /** The first bytes of the answer's body (at most `maxResponseBytes`). */
+  body: Buffer;
 }
 
 /** The kind of rule a refused fetch broke; callers may map kinds to answers without parsing messages. */

@@ -15,6 +15,8 @@ import {
   handleCommand,
   loadState,
   metadataFor,
+  SECRET_BOX,
+  type SecretBox,
 } from '@app/kernel';
 import { OrganizationAccess } from '@app/identity';
 import {
@@ -29,7 +31,6 @@ import {
   integrationStream,
 } from '../../domain';
 import { IntegrationAccess } from '../integration-access';
-import { SECRET_BOX, type SecretBox } from '../secret-box';
 import { readImage } from './integration-images';
 import { type PublishIntegrationRequest } from './publish-integration.request';
 

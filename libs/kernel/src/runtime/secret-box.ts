@@ -5,10 +5,12 @@ export const SECRET_BOX = Symbol('SECRET_BOX');
 const VERSION = 'v1';
 
 /**
- * Seals integration secrets with AES-256-GCM before they are stored, and opens them for the integration's
- * runtime. The 256-bit key is derived (HKDF-SHA-256) from the configured `SECRETS_KEY`; each sealing uses a fresh
- * 96-bit nonce, and the integration's name is bound in as additional data, so a sealed text moved to another
- * integration does not open. Sealed text: `v1.<nonce>.<tag>.<ciphertext>` in base64url.
+ * Seals secrets the service must use later (integration secrets, webhook signing secrets) with AES-256-GCM before
+ * they are stored, and opens them when they are needed. The 256-bit key is derived (HKDF-SHA-256) from the
+ * configured `SECRETS_KEY` (the HKDF info string names integrations, where the box was first used; changing it
+ * would make every sealed text unreadable); each sealing uses a fresh 96-bit nonce, and a context (an
+ * integration's name, `webhook:<id>`) is bound in as additional data, so a sealed text moved to another owner does
+ * not open. Sealed text: `v1.<nonce>.<tag>.<ciphertext>` in base64url.
  */
 export class SecretBox {
   private readonly key: Buffer;
