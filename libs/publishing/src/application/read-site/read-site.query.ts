@@ -66,7 +66,7 @@ export class ReadSiteHandler implements IQueryHandler<ReadSiteQuery> {
             shared: false,
           }
         : await this.access.readSite(organizationId, siteId, userId, shareKey);
-    const context = await this.views.context(site, userId, shared, this.spacesNeeded(read, site));
+    const context = await this.views.context(site, userId, shared, this.spacesNeeded(read, site), read.kind !== 'site');
     return { body: this.present(context, read), version: site.version };
   }
 
