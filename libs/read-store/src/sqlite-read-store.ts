@@ -265,6 +265,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly forgetVersionCheck = () => {
     this.versionChecked = false;
   };
+  private readonly forgetVersionCheckAfterMicrotasks = () => process.nextTick(this.forgetVersionCheck);
   private readonly dataVersion: Database.Statement;
   /** One transaction function, made once (making one per write costs more than a small write). */
   private readonly applyWrites: Database.Transaction<
@@ -418,9 +419,11 @@ export class SqliteReadStore implements ReadStore {
   /**
    * Drops what this connection has cached when another connection has committed since it last looked.
    *
-   * `PRAGMA data_version` is read once per turn of the event loop: the flag it sets is cleared by a tick queued
-   * behind it, and Node runs every queued tick and microtask before it takes the next event (the next socket
-   * read, timer or I/O completion). So whatever is answered in this turn serves requests that arrived before the
+   * `PRAGMA data_version` is read once per turn of the event loop (in WAL mode each read is a read transaction,
+   * with its locks on the shared-memory index: a tenth of a cached GET here). The flag it sets is cleared by a
+   * tick queued from a microtask, so it holds through the microtasks already queued (a request's reads follow
+   * each other in them) and is gone before Node takes the next event (the next socket read, timer or I/O
+   * completion): Node runs every queued tick and microtask first. So whatever is answered in this turn serves requests that arrived before the
    * check was made, and a commit another process made before such a request arrived is seen: exact, and one
    * check per request instead of one per read (a GET of a space read six documents). A commit of another
    * connection of this process (a second store on the same file) is seen at once: it counts in
@@ -432,7 +435,7 @@ export class SqliteReadStore implements ReadStore {
     const version = this.dataVersion.get() as number;
     this.commitsSeen = commitsInProcess;
     this.versionChecked = true;
-    process.nextTick(this.forgetVersionCheck);
+    queueMicrotask(this.forgetVersionCheckAfterMicrotasks);
     if (version !== this.knownDataVersion) {
       this.dropCachedDocs();
       this.counts.clear();
