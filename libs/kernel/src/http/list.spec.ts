@@ -1,7 +1,10 @@
 import { listJson } from './list';
 
 describe('listJson', () => {
-  const items = [{ id: 'a', title: 'Ä "quoted"' }, { id: 'b', nested: { list: [1, null] } }];
+  const items = [
+    { id: 'a', title: 'Ä "quoted"' },
+    { id: 'b', nested: { list: [1, null] } },
+  ];
 
   it('gives what JSON.stringify gives for the envelope with its items in place', () => {
     const texts = items.map((item) => JSON.stringify(item));
@@ -16,6 +19,11 @@ describe('listJson', () => {
 
   it('keeps the order of the envelope fields, whichever comes first', () => {
     const page = { count: 2, next: { page: 'p' }, items };
-    expect(listJson(page, items.map((item) => JSON.stringify(item)))).toBe(JSON.stringify(page));
+    expect(
+      listJson(
+        page,
+        items.map((item) => JSON.stringify(item)),
+      ),
+    ).toBe(JSON.stringify(page));
   });
 });
