@@ -469,8 +469,8 @@ async function getJson(url, headers) {
   return { status: response.status, body };
 }
 
-function seedSpaces(env, organizationId, userId) {
-  const output = execFileSync('node', [join(__dirname, 'seed-spaces.js'), organizationId, userId, String(SPACES)], {
+function seedSpaces(env, organizationId, userId, count = SPACES) {
+  const output = execFileSync('node', [join(__dirname, 'seed-spaces.js'), organizationId, userId, String(count)], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -775,7 +775,24 @@ async function main() {
   console.log(lines.join('\n'));
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+// bench/rows.js measures chosen rows with the same helpers
+module.exports = {
+  startProcess,
+  stopProcess,
+  load,
+  measureRoute,
+  getText,
+  getJson,
+  seedSpaces,
+  measureSites,
+  measureExtensibility,
+  measureChangeRequest,
+  serveOpenApiDocument,
+};

@@ -205,6 +205,7 @@ describe('publishing: docs sites', () => {
         );
       // answers never show a deleted space, even before the clean-up has run
       expect(await spacesOf(one.id)).toEqual([moved, kept]);
+      expect((await as(ada.token).get(`${sites()}/${one.id}`)).body.siteSpaces).toBe(2);
       await waitFor(
         async () => (await service.reads.get<{ id: string; spaceIds: string[] }>('sites', two.id))!.spaceIds,
         (ids) => ids.length === 0,
@@ -220,6 +221,7 @@ describe('publishing: docs sites', () => {
       });
       expect(transferred.status).toBe(200);
       expect(await spacesOf(one.id)).toEqual([kept]);
+      expect((await as(ada.token).get(`${sites()}/${one.id}`)).body.siteSpaces).toBe(1);
       await waitFor(
         async () => (await service.reads.get<{ id: string; spaceIds: string[] }>('sites', one.id))!.spaceIds,
         (ids) => ids.length === 1,

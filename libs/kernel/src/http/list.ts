@@ -27,3 +27,21 @@ export async function readPage<D extends Doc, T>(
   if (result.next) response.next = { page: cursors.encode(request.scope, result.next) };
   return response;
 }
+
+/** The content type of a body a handler serialised itself (the one Fastify gives the JSON it serialises). */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** Stands for the items while the rest of the envelope is serialised (no item or cursor can hold a NUL). */
+const ITEMS = '\u0000items\u0000';
+const ITEMS_JSON = `"items":${JSON.stringify(ITEMS)}`;
+
+/**
+ * The JSON text of a list envelope whose items are already serialised: exactly what `JSON.stringify` gives for
+ * the envelope with the items in place (its fields keep their order). A page of 100 spaces presented from cached
+ * fragments skips serialising them again on every request.
+ */
+export function listJson(page: ListResponse<unknown>, items: readonly string[]): string {
+  const envelope = JSON.stringify({ ...page, items: ITEMS });
+  const at = envelope.indexOf(ITEMS_JSON);
+  return `${envelope.slice(0, at)}"items":[${items.join(',')}]${envelope.slice(at + ITEMS_JSON.length)}`;
+}

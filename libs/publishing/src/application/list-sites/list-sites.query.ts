@@ -92,7 +92,7 @@ export class ListSitesHandler implements IQueryHandler<ListSitesQuery> {
       after: this.cursors.decode(scope, params.page),
     });
     const items = [];
-    for (const site of result.items) items.push(this.views.site(await this.views.context(site, userId, false)));
+    for (const site of result.items) items.push(this.views.site(await this.views.summary(site)));
     const response: ListResponse<unknown> = { items, count: result.total };
     if (result.next) response.next = { page: this.cursors.encode(scope, result.next) };
     return response;

@@ -78,6 +78,7 @@ export class ReadSiteHandler implements IQueryHandler<ReadSiteQuery> {
       read.kind === 'site' && read.at
         ? await requireDocumentAt(this.events, sitesProjection, siteStream(siteId), siteId, read.at, `site ${siteId}`)
         : current.site;
+    if (read.kind === 'site') return { body: this.views.site(await this.views.summary(site)), version: site.version };
     const context = await this.views.context(site, userId, shared, this.spacesNeeded(read, site));
     return { body: this.present(context, read), version: site.version };
   }
@@ -99,12 +100,10 @@ export class ReadSiteHandler implements IQueryHandler<ReadSiteQuery> {
     }
   }
 
-  private present(context: SiteContext, read: SiteRead): unknown {
+  private present(context: SiteContext, read: Exclude<SiteRead, { kind: 'site' }>): unknown {
     const { site } = context;
     const structure = site.structure;
     switch (read.kind) {
-      case 'site':
-        return this.views.site(context);
       case 'published':
         return this.views.published(context);
       case 'structure':
