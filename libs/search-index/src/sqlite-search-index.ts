@@ -49,12 +49,23 @@ const SPACE = 2 ** 32;
 const MAX_SPACES = 2 ** 21 - 1; // keys stay exact JavaScript integers
 const GAP = 2 ** 16;
 const FIRST_SLOT = 2 ** 31;
+const STEM = 'porter unicode61 remove_diacritics 2';
+const RAW = 'unicode61 remove_diacritics 2';
+/** A search that finds at most this many pages in a field reads them all; beyond, it asks space by space. */
+const FEW = 2000;
 
 interface Tables {
   pages: string;
   spaces: string;
+  /** Whole pages, stemmed: title, headings and body (its text is the pages table). */
   stem: string;
+  /** Whole pages, unstemmed (for prefixes). */
   raw: string;
+  /** Titles alone and headings alone, stemmed and unstemmed: small, for ranking by field. */
+  titleStem: string;
+  titleRaw: string;
+  headingStem: string;
+  headingRaw: string;
   byChange: string;
 }
 
@@ -64,6 +75,10 @@ function physicalTables(id: number): Tables {
     spaces: `si${id}_spaces`,
     stem: `si${id}_stem`,
     raw: `si${id}_raw`,
+    titleStem: `si${id}_title_stem`,
+    titleRaw: `si${id}_title_raw`,
+    headingStem: `si${id}_heading_stem`,
+    headingRaw: `si${id}_heading_raw`,
     byChange: `si${id}_pages_by_change`,
   };
 }
@@ -256,10 +271,17 @@ export class SqliteSearchIndex implements SearchIndex {
           title TEXT NOT NULL, headings TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (space_id, page_id));
         CREATE INDEX IF NOT EXISTS ${tables.byChange} ON ${tables.pages} (space_id, changed_at, key);
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.stem} USING fts5(title, headings, body,
-          content = '${tables.pages}', content_rowid = 'key', tokenize = 'porter unicode61 remove_diacritics 2');
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.raw} USING fts5(title, headings, body,
-          content = '', contentless_delete = 1, detail = column, prefix = '4',
-          tokenize = 'unicode61 remove_diacritics 2');
+          content = '${tables.pages}', content_rowid = 'key', tokenize = '${STEM}');
+        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.raw} USING fts5(text,
+          content = '', contentless_delete = 1, detail = none, prefix = '4', tokenize = '${RAW}');
+        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titleStem} USING fts5(text,
+          content = '', contentless_delete = 1, tokenize = '${STEM}');
+        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titleRaw} USING fts5(text,
+          content = '', contentless_delete = 1, detail = none, tokenize = '${RAW}');
+        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.headingStem} USING fts5(text,
+          content = '', contentless_delete = 1, tokenize = '${STEM}');
+        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.headingRaw} USING fts5(text,
+          content = '', contentless_delete = 1, detail = none, tokenize = '${RAW}');
       `);
       return tables;
     })();
@@ -308,7 +330,9 @@ export class SqliteSearchIndex implements SearchIndex {
       old.headings,
       old.body,
     );
-    this.statement(`DELETE FROM ${t.raw} WHERE rowid = ?`).run(key);
+    for (const table of [t.raw, t.titleStem, t.titleRaw, t.headingStem, t.headingRaw]) {
+      this.statement(`DELETE FROM ${table} WHERE rowid = ?`).run(key);
+    }
     this.statement(`DELETE FROM ${t.pages} WHERE key = ?`).run(key);
   }
 
@@ -322,18 +346,27 @@ export class SqliteSearchIndex implements SearchIndex {
       `INSERT INTO ${t.pages} (key, space_id, page_id, path, changed_at, digest, sections, title, headings, body)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(key, spaceId, page.id, page.path, page.changedAt, page.digest, sections, page.title, headings, body);
+    this.indexText(t, key, page.title, headings, body);
+  }
+
+  private indexText(t: Tables, key: number, title: string, headings: string, body: string): void {
     this.statement(`INSERT INTO ${t.stem} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`).run(
       key,
-      page.title,
+      title,
       headings,
       body,
     );
-    this.statement(`INSERT INTO ${t.raw} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`).run(
+    this.statement(`INSERT INTO ${t.raw} (rowid, text) VALUES (?, ?)`).run(
       key,
-      page.title,
-      headings,
-      body,
+      `${title}${SEP}${headings}${SEP}${body}`,
     );
+    for (const table of [t.titleStem, t.titleRaw]) {
+      this.statement(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(key, title);
+    }
+    if (headings.split(SEP).join('').trim() === '') return;
+    for (const table of [t.headingStem, t.headingRaw]) {
+      this.statement(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(key, headings);
+    }
   }
 
   private spaceOrdinal(t: Tables, spaceId: string): number {
@@ -401,40 +434,115 @@ export class SqliteSearchIndex implements SearchIndex {
         page.headings,
         page.body,
       );
-      for (const table of [t.stem, t.raw]) {
-        this.statement(`INSERT INTO ${table} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`).run(
-          key,
-          page.title,
-          page.headings,
-          page.body,
-        );
-      }
+      this.indexText(t, key, page.title, page.headings, page.body);
     });
+  }
+
+  /** The FTS5 table that finds a source's matches in a field (the body field: anywhere in the page). */
+  private tableOf(t: Tables, field: number, source: Source): string {
+    const stem = source.table === 'stem';
+    if (field === TITLE) return stem ? t.titleStem : t.titleRaw;
+    if (field === HEADING) return stem ? t.headingStem : t.headingRaw;
+    return stem ? t.stem : t.raw;
   }
 
   /**
    * The SQL of the matching pages among some rowids (`within`): `key`, `terms` (how many of the query's terms
    * the page holds) and `field` (the strongest field any term was found in). One FTS5 query per term, source and
-   * field; each restricted to the rowids of the allowed spaces before any row leaves FTS5.
+   * field; each restricted to the rowids of the allowed spaces before any row leaves FTS5. This is the general
+   * way, for queries of several terms: it reads every match.
    */
   private matching(t: Tables, compiled: Compiled, within: string, params: unknown[], withinParams: unknown[]): string {
     const parts: string[] = [];
     compiled.sources.forEach((sources, term) => {
       for (const source of sources) {
-        const table = source.table === 'stem' ? t.stem : t.raw;
-        for (const [field, filter] of [
-          [TITLE, '{title} : '],
-          [HEADING, '{headings} : '],
-          [BODY, ''],
-        ] as const) {
+        for (const field of [TITLE, HEADING, BODY]) {
+          const table = this.tableOf(t, field, source);
           parts.push(
             `SELECT rowid AS key, ${term} AS term, ${field} AS field FROM ${table} WHERE ${table} MATCH ? ${within}`,
           );
-          params.push(`${filter}(${source.expression})`, ...withinParams);
+          params.push(source.expression, ...withinParams);
         }
       }
     });
     return `SELECT key, count(DISTINCT term) AS terms, max(field) AS field FROM (${parts.join(' UNION ALL ')}) GROUP BY key`;
+  }
+
+  /** The keys of a space's pages where a source matches in a field, most recent first. */
+  private recent(t: Tables, field: number, source: Source, ord: number, limit: number): number[] {
+    const table = this.tableOf(t, field, source);
+    return this.statement(
+      `SELECT rowid FROM ${table} WHERE ${table} MATCH ?
+       AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER) ORDER BY rowid DESC LIMIT ?`,
+    )
+      .pluck()
+      .all(source.expression, ord * SPACE, ord * SPACE + SPACE - 1, limit) as number[];
+  }
+
+  /**
+   * The best `want` pages of one space for a query of one term, best first, without reading every match: field
+   * by field (title, headings, anywhere), each field's matches come most recent first out of FTS5 (the key is
+   * the recency order within a space), and a page is taken at the first field it is found in.
+   */
+  private bestInSpace(t: Tables, sources: Source[], ord: number, want: number): Ranked[] {
+    const taken: Ranked[] = [];
+    const seen = new Set<number>();
+    for (const field of [TITLE, HEADING, BODY]) {
+      if (taken.length >= want) break;
+      // Pages already taken in a stronger field come again here: ask for as many more.
+      const need = want - taken.length + seen.size;
+      const keys = [...new Set(sources.flatMap((source) => this.recent(t, field, source, ord, need)))].sort(
+        (a, b) => b - a,
+      );
+      for (const key of keys) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        taken.push({ key, terms: 1, field });
+        if (taken.length >= want) break;
+      }
+    }
+    return taken;
+  }
+
+  /** How many pages of a space one term's sources find (a union when the prefix adds the unstemmed index). */
+  private countInSpace(t: Tables, sources: Source[], ord: number): number {
+    const range = [ord * SPACE, ord * SPACE + SPACE - 1];
+    const parts = sources.map((source) => {
+      const table = this.tableOf(t, BODY, source);
+      return `SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`;
+    });
+    const sql =
+      parts.length === 1 ? `SELECT count(*) FROM (${parts[0]})` : `SELECT count(*) FROM (${parts.join(' UNION ')})`;
+    return this.statement(sql)
+      .pluck()
+      .get(...sources.flatMap((source) => [source.expression, ...range])) as number;
+  }
+
+  /**
+   * For a query of one term, each allowed space's best page in a field, for the spaces in `among`. A field
+   * where the term is rare is read whole (one query, at most FEW rows); otherwise each space is asked for its
+   * most recent match (one indexed seek per space, which finds a common word at once).
+   */
+  private bestPerSpace(t: Tables, field: number, sources: Source[], among: Set<number>): Map<number, number> {
+    const best = new Map<number, number>();
+    for (const source of sources) {
+      const table = this.tableOf(t, field, source);
+      const few = this.statement(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`)
+        .pluck()
+        .all(source.expression, FEW + 1) as number[];
+      if (few.length <= FEW) {
+        for (const key of few) {
+          const ord = Math.floor(key / SPACE);
+          if (among.has(ord) && key > (best.get(ord) ?? -1)) best.set(ord, key);
+        }
+        continue;
+      }
+      for (const ord of among) {
+        const [key] = this.recent(t, field, source, ord, 1);
+        if (key !== undefined && key > (best.get(ord) ?? -1)) best.set(ord, key);
+      }
+    }
+    return best;
   }
 
   private ordinals(t: Tables, spaces: readonly string[]): number[] {
@@ -451,7 +559,10 @@ export class SqliteSearchIndex implements SearchIndex {
   /** The rowid restriction of a set of spaces: a range for one space, a filter on the ordinal otherwise. */
   private within(ords: number[]): { sql: string; params: unknown[] } {
     if (ords.length === 1) {
-      return { sql: 'AND rowid BETWEEN ? AND ?', params: [ords[0] * SPACE, ords[0] * SPACE + SPACE - 1] };
+      return {
+        sql: 'AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)',
+        params: [ords[0] * SPACE, ords[0] * SPACE + SPACE - 1],
+      };
     }
     return { sql: `AND (rowid / ${SPACE}) IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(ords)] };
   }
@@ -463,6 +574,12 @@ export class SqliteSearchIndex implements SearchIndex {
     const ords = this.ordinals(t, request.spaces);
     if (ords.length === 0) return Promise.resolve({ hits: [], total: 0 });
     const compiled = compile(terms);
+    if (ords.length === 1 && compiled.sources.length === 1) {
+      const [sources] = compiled.sources;
+      const total = this.countInSpace(t, sources, ords[0]);
+      const best = this.bestInSpace(t, sources, ords[0], request.offset + request.limit).slice(request.offset);
+      return Promise.resolve({ hits: this.pageHits(t, compiled, best), total });
+    }
     const within = this.within(ords);
     const params: unknown[] = [];
     const matching = this.matching(t, compiled, within.sql, params, within.params);
@@ -488,8 +605,62 @@ export class SqliteSearchIndex implements SearchIndex {
     const ords = this.ordinals(t, request.spaces);
     if (ords.length === 0) return Promise.resolve({ hits: [], total: 0 });
     const compiled = compile(terms);
-    const within = this.within(ords);
     const perSpace = request.pagesPerSpace ?? DEFAULT_PAGES_PER_SPACE;
+    const { rows, total } =
+      compiled.sources.length === 1
+        ? this.rankSpacesOneTerm(t, compiled.sources[0], ords, request.offset, request.limit, perSpace)
+        : this.rankSpaces(t, compiled, ords, request.offset, request.limit, perSpace);
+    const hits: SpaceHit[] = [];
+    for (const page of this.pageHits(t, compiled, rows)) {
+      const last = hits[hits.length - 1];
+      if (last?.spaceId === page.spaceId) last.pages.push(page);
+      else hits.push({ spaceId: page.spaceId, score: page.score, pages: [page] });
+    }
+    return Promise.resolve({ hits, total });
+  }
+
+  /**
+   * Spaces for a query of one term, without reading every match: each allowed space's best page, field by field
+   * (a space placed at the first field it is found in), then the spaces answered get their best pages.
+   */
+  private rankSpacesOneTerm(
+    t: Tables,
+    sources: Source[],
+    ords: number[],
+    offset: number,
+    limit: number,
+    perSpace: number,
+  ) {
+    const remaining = new Set(ords);
+    const found: { ord: number; key: number; field: number; changedAt: string }[] = [];
+    for (const field of [TITLE, HEADING, BODY]) {
+      if (remaining.size === 0) break;
+      for (const [ord, key] of this.bestPerSpace(t, field, sources, remaining)) {
+        remaining.delete(ord);
+        found.push({ ord, key, field, changedAt: '' });
+      }
+    }
+    const changed = new Map(
+      (
+        this.statement(`SELECT key, changed_at FROM ${t.pages} WHERE key IN (SELECT value FROM json_each(?))`).all(
+          JSON.stringify(found.map((space) => space.key)),
+        ) as { key: number; changed_at: string }[]
+      ).map((row) => [row.key, row.changed_at]),
+    );
+    for (const space of found) space.changedAt = changed.get(space.key) ?? '';
+    found.sort(
+      (a, b) =>
+        b.field - a.field || (a.changedAt < b.changedAt ? 1 : a.changedAt > b.changedAt ? -1 : 0) || b.key - a.key,
+    );
+    const rows = found
+      .slice(offset, offset + limit)
+      .flatMap((space) => this.bestInSpace(t, sources, space.ord, perSpace));
+    return { rows, total: found.length };
+  }
+
+  /** Spaces for a query of several terms: every match is read and ranked in SQL. */
+  private rankSpaces(t: Tables, compiled: Compiled, ords: number[], offset: number, limit: number, perSpace: number) {
+    const within = this.within(ords);
     const params: unknown[] = [];
     const matching = this.matching(t, compiled, within.sql, params, within.params);
     // A space ranks as its best page (within a space the key is the recency order); each listed with its best.
@@ -504,19 +675,13 @@ export class SqliteSearchIndex implements SearchIndex {
          ORDER BY r.terms DESC, r.field DESC, p.changed_at DESC, r.key DESC LIMIT ? OFFSET ?)
        SELECT r.key, r.terms, r.field, s.total FROM spaces s JOIN ranked r ON r.ord = s.ord AND r.n <= ?
        ORDER BY s.terms DESC, s.field DESC, s.changed_at DESC, s.key DESC, r.n`,
-    ).all(...params, request.limit, request.offset, perSpace) as (Ranked & { total: number })[];
+    ).all(...params, limit, offset, perSpace) as (Ranked & { total: number })[];
     const total =
       rows[0]?.total ??
       (this.statement(`SELECT count(DISTINCT key / ${SPACE}) FROM (${matching})`)
         .pluck()
         .get(...params) as number);
-    const hits: SpaceHit[] = [];
-    for (const page of this.pageHits(t, compiled, rows)) {
-      const last = hits[hits.length - 1];
-      if (last?.spaceId === page.spaceId) last.pages.push(page);
-      else hits.push({ spaceId: page.spaceId, score: page.score, pages: [page] });
-    }
-    return Promise.resolve({ hits, total });
+    return { rows, total };
   }
 
   /**
@@ -578,7 +743,9 @@ export class SqliteSearchIndex implements SearchIndex {
       number | undefined;
     if (physical === undefined) return;
     const t = physicalTables(physical);
-    for (const table of [t.stem, t.raw, t.pages, t.spaces]) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of [t.stem, t.raw, t.titleStem, t.titleRaw, t.headingStem, t.headingRaw, t.pages, t.spaces]) {
+      this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    }
     this.db.prepare('DELETE FROM search_indexes WHERE name = ?').run(index);
   }
 
