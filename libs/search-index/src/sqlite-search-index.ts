@@ -20,6 +20,11 @@ export interface SqliteSearchIndexOptions {
   /** Database file (`:memory:` for a throwaway index). */
   file: string;
   busyTimeoutMs?: number;
+  /**
+   * A one-word search that finds at most this many pages in a field reads them all (one query); beyond, each
+   * space is asked for its best match (one seek each). Tests set 0 to take the second way always.
+   */
+  fewRows?: number;
 }
 
 /**
@@ -200,10 +205,12 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly db: Database.Database;
   private readonly ready = new Map<string, Tables>();
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly few: number;
 
   constructor(options: SqliteSearchIndexOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file);
+    this.few = options.fewRows ?? FEW;
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
@@ -529,8 +536,8 @@ export class SqliteSearchIndex implements SearchIndex {
       const table = this.tableOf(t, field, source);
       const few = this.statement(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`)
         .pluck()
-        .all(source.expression, FEW + 1) as number[];
-      if (few.length <= FEW) {
+        .all(source.expression, this.few + 1) as number[];
+      if (few.length <= this.few) {
         for (const key of few) {
           const ord = Math.floor(key / SPACE);
           if (among.has(ord) && key > (best.get(ord) ?? -1)) best.set(ord, key);
