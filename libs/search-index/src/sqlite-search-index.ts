@@ -280,15 +280,15 @@ export class SqliteSearchIndex implements SearchIndex {
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.stem} USING fts5(title, headings, body,
           content = '${tables.pages}', content_rowid = 'key', tokenize = '${STEM}');
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.raw} USING fts5(text,
-          content = '', contentless_delete = 1, detail = none, prefix = '4', tokenize = '${RAW}');
+          content = '', contentless_delete = 1, detail = none, prefix = '4 5 6', tokenize = '${RAW}');
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titleStem} USING fts5(text,
           content = '', contentless_delete = 1, tokenize = '${STEM}');
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titleRaw} USING fts5(text,
-          content = '', contentless_delete = 1, detail = none, tokenize = '${RAW}');
+          content = '', contentless_delete = 1, detail = none, prefix = '4 5 6', tokenize = '${RAW}');
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.headingStem} USING fts5(text,
           content = '', contentless_delete = 1, tokenize = '${STEM}');
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.headingRaw} USING fts5(text,
-          content = '', contentless_delete = 1, detail = none, tokenize = '${RAW}');
+          content = '', contentless_delete = 1, detail = none, prefix = '4 5 6', tokenize = '${RAW}');
       `);
       return tables;
     })();
