@@ -596,7 +596,7 @@ function searchLines(search, startedAt) {
   if (!search) return ['Skipped in this run (BENCH_SKIP_SEARCH=1).', ''];
   const pct = (ratio) => `${(100 * ratio).toFixed(1)}%`;
   return [
-    `Run ${startedAt.toISOString()} on ${search.machine}; load average when it ended ${search.loadAverage.join(', ')}`,
+    `Run ${search.runAt ?? startedAt.toISOString()} on ${search.machine}; load average when it ended ${search.loadAverage.join(', ')}`,
     `(the machine was shared with other jobs: compare with the baseline of the same row, not across runs).`,
     '',
     `${search.pages.toLocaleString('en')} pages (${search.markdownMB} MB of markdown from bench/search-corpus.js: Zipf-distributed words, English`,
@@ -611,9 +611,10 @@ function searchLines(search, startedAt) {
     '',
     '| query | scope | count | body | alone ms | baseline req/s | service req/s | of baseline | p50 ms | p99 ms | failed | target |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...search.rows.map(
-      (r) =>
-        `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | ${r.rps} | ${pct(r.ratio)} | ${r.p50} | ${r.p99} | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(r.p99 < SEARCH_TARGET_P99_MS && r.failed === 0)} |`,
+    ...search.rows.map((r) =>
+      r.rps === 0
+        ? `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | 0 | 0% | no request ended in ${search.seconds} s | | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(false)} |`
+        : `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | ${r.rps} | ${pct(r.ratio)} | ${r.p50} | ${r.p99} | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(r.p99 < SEARCH_TARGET_P99_MS && r.failed === 0)} |`,
     ),
     '',
     'An organization search counts spaces (here every space matches but the rare word) and lists each of the',

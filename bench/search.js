@@ -32,9 +32,23 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 10;
 const LIMIT = 10;
 
+const SPACES = Math.ceil(PAGES / PER_SPACE);
+/** The space searched alone: the one in the middle. */
+const MEASURED = Math.floor(SPACES / 2);
+
+/** The rarest word of a page of the space searched alone (so that it finds something there, and little elsewhere). */
+function rareWord() {
+  const rank = new Map(VOCABULARY.map((word, r) => [word, r]));
+  const words =
+    corpusPage(MEASURED * PER_SPACE + 7)
+      .markdown.toLowerCase()
+      .match(/[a-z]+/g) ?? [];
+  return words.reduce((rarest, word) => ((rank.get(word) ?? -1) > (rank.get(rarest) ?? -1) ? word : rarest));
+}
+
 /** The mix: what each query stands for, and its text as typed (a last word of 4+ letters is also a prefix). */
 const QUERIES = [
-  ['rare word', VOCABULARY[20_000]],
+  ['rare word', rareWord()],
   ['common word', 'the'],
   ['two words', 'server configuration'],
   ['phrase', '"of the"'],
@@ -128,6 +142,7 @@ async function seed(dataDir, organizationId, userId) {
 }
 
 async function main() {
+  const runAt = new Date().toISOString();
   const dataDir = mkdtempSync(join(tmpdir(), 'quire-bench-search-'));
   const env = { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', RATE_LIMIT_ENABLED: 'false' };
   let service;
@@ -151,7 +166,7 @@ async function main() {
       /listening on http:\/\/[^:]+:(\d+)/.exec(out),
     );
     const url = `http://127.0.0.1:${service.match[1]}`;
-    const space = seeded.spaces[Math.floor(seeded.spaces.length / 2)];
+    const space = seeded.spaces[MEASURED];
     const spaceSearch = (text) => `/v1/spaces/${space}/search?limit=${LIMIT}&query=${encodeURIComponent(text)}`;
     const orgSearch = (text) => `/v1/orgs/${organizationId}/search?limit=${LIMIT}&query=${encodeURIComponent(text)}`;
     for (;;) {
@@ -215,6 +230,7 @@ async function main() {
     const cpu = cpus();
     console.log(
       JSON.stringify({
+        runAt,
         machine: `${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}`,
         loadAverage: loadavg().map((x) => +x.toFixed(1)),
         pages: PAGES,
