@@ -15,6 +15,11 @@
  *    while it holds 5,000 connections with unfinished bodies.
  * 3. Event-store appends per second and projection replay over 1,000,000 events (bench/stores.js).
  * 4. Webhook delivery throughput to a local receiver, for one and for ten webhooks (bench/webhooks.js).
+ * 5. Search (bench/search.js): 100,000 generated pages written as events, indexed by the search projection's
+ *    replay at start-up (pages/s), then searched over HTTP at 10 connections against raw node:http.
+ *
+ * BENCH_ONLY=search runs part 5 alone and replaces only the Search section of bench/README.md (the rest of the
+ * file stays from the last full run); BENCH_SKIP_SEARCH=1 leaves part 5 out of a full run.
  *
  * Results go to bench/README.md (table, machine, date). Durations: BENCH_SECONDS (default 10), BENCH_ROUNDS,
  * replay size: BENCH_REPLAY_EVENTS (default 1,000,000); BENCH_SKIP_STORES=1 skips part 3, BENCH_SKIP_WEBHOOKS=1 part 4.
@@ -604,6 +609,65 @@ function webhookLines(webhooks) {
   ];
 }
 
+const SEARCH_TARGET_P99_MS = 20;
+
+/** The Search section of bench/README.md, from bench/search.js's result. */
+function searchLines(search, startedAt) {
+  if (!search) return ['Skipped in this run (BENCH_SKIP_SEARCH=1).', ''];
+  const pct = (ratio) => `${(100 * ratio).toFixed(1)}%`;
+  return [
+    `Run ${search.runAt ?? startedAt.toISOString()} on ${search.machine}; load average when it ended ${search.loadAverage.join(', ')}`,
+    `(the machine was shared with other jobs: compare with the baseline of the same row, not across runs).`,
+    '',
+    `${search.pages.toLocaleString('en')} pages (${search.markdownMB} MB of markdown from bench/search-corpus.js: Zipf-distributed words, English`,
+    `function words in nearly every page) in ${search.spaces} spaces of ${search.perSpace.toLocaleString('en')}, appended as events by \`createSpace\``,
+    `(${search.seedSeconds} s, no service running). The service then started on that data: its search projection had no`,
+    `checkpoint and replayed the events into a new index, as \`projections rebuild search-index\` does:`,
+    `**${search.pagesPerSecond} pages/s** (${search.indexSeconds} s from the start of the service until a search answered with every space).`,
+    '',
+    `Each query over HTTP for ${search.seconds} s at ${search.connections} connections, \`limit=${search.limit}\`, next to a raw node:http server in its own`,
+    'process answering the same body (bench/baseline-server.js) in the same run; "alone" is the median of 20',
+    'requests one at a time (no queueing).',
+    '',
+    '| query | scope | count | body | alone ms | baseline req/s | service req/s | of baseline | p50 ms | p99 ms | failed | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...search.rows.map((r) =>
+      r.rps === 0
+        ? `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | 0 | 0% | no request ended in ${search.seconds} s | | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(false)} |`
+        : `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | ${r.rps} | ${pct(r.ratio)} | ${r.p50} | ${r.p99} | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(r.p99 < SEARCH_TARGET_P99_MS && r.failed === 0)} |`,
+    ),
+    '',
+    'An organization search counts spaces (here every space matches but the rare word) and lists each of the',
+    `${search.limit} best with its 5 best pages; a space search counts pages. What limits these: bench/NOTES.md.`,
+    '',
+  ];
+}
+
+/** BENCH_ONLY=search: runs bench/search.js and puts its section in place of the Search section of the README. */
+function searchOnly() {
+  const startedAt = new Date();
+  // BENCH_SEARCH_RESULT names a file holding the JSON line of an earlier `node bench/search.js` run to use instead.
+  const stored = process.env.BENCH_SEARCH_RESULT;
+  const search = stored
+    ? JSON.parse(readFileSync(stored, 'utf8').trim().split('\n').pop())
+    : measureScript('search.js');
+  const file = join(__dirname, 'README.md');
+  const readme = readFileSync(file, 'utf8');
+  const section = ['## Search', '', ...searchLines(search, startedAt)].join('\n');
+  const tail = 'What limits the missed targets, and what was tried: bench/NOTES.md.';
+  const start = readme.indexOf('## Search\n');
+  let next;
+  if (start >= 0) {
+    const after = readme.indexOf('\n## ', start + 1);
+    next = readme.slice(0, start) + section + (after >= 0 ? readme.slice(after) : `\n${tail}\n`);
+  } else {
+    const at = readme.lastIndexOf(tail);
+    next = at >= 0 ? `${readme.slice(0, at)}${section}\n${readme.slice(at)}` : `${readme.trimEnd()}\n\n${section}\n`;
+  }
+  writeFileSync(file, next.trimEnd() + '\n');
+  console.log(section);
+}
+
 /** The review section: authoring and merging (bench/merge.js), comments (bench/comments.js). */
 function reviewLines(merge, comments) {
   if (!merge || !comments) return ['Skipped in this run (BENCH_SKIP_REVIEW=1).', ''];
@@ -651,6 +715,12 @@ async function main() {
   else {
     console.error('webhooks: delivery throughput…');
     webhooks = measureScript('webhooks.js');
+  }
+  let search = null;
+  if (process.env.BENCH_SKIP_SEARCH === '1') console.error('search: skipped (BENCH_SKIP_SEARCH=1)');
+  else {
+    console.error('search: 100,000 pages…');
+    search = measureScript('search.js');
   }
 
   const readTarget = (r) => `≥ 40%, p99 < 10 ms: ${verdict(r.ratio.median >= 0.4 && r.p99 < 10)}`;
@@ -769,6 +839,9 @@ async function main() {
     '## Webhooks',
     '',
     ...webhookLines(webhooks),
+    '## Search',
+    '',
+    ...searchLines(search, startedAt),
     'What limits the missed targets, and what was tried: bench/NOTES.md.',
   ];
   writeFileSync(join(__dirname, 'README.md'), lines.join('\n').trimEnd() + '\n');
@@ -776,7 +849,7 @@ async function main() {
 }
 
 if (require.main === module) {
-  main().catch((error) => {
+  (process.env.BENCH_ONLY === 'search' ? Promise.resolve().then(searchOnly) : main()).catch((error) => {
     console.error(error);
     process.exit(1);
   });

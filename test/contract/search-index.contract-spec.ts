@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { type IndexedPage, type IndexedSection, type SearchIndex } from '@app/kernel';
-import { MongoSearchIndex, SqliteSearchIndex } from '@app/search-index';
+import Database from 'better-sqlite3';
+import { MongoSearchIndex, SEARCH_FORMAT, SqliteSearchIndex } from '@app/search-index';
 
 interface Adapter {
   open(): Promise<SearchIndex>;
@@ -210,6 +211,60 @@ function contract(name: string, adapter: Adapter) {
       expect(second.hits.map((hit) => hit.spaceId)).toEqual(['s1']);
     });
 
+    it('ranks one space by field then recency, whatever order the changes were written in, page after page', async () => {
+      await put(
+        's1',
+        page('body-new', 'One', 'a migration here', '2026-03-01T00:00:00.000Z'),
+        page('title-old', 'Migrations', 'nothing', '2026-01-01T00:00:00.000Z'),
+        page('heading', 'Two', [{ id: 'migrate', title: 'Migrate', body: 'text' }], '2026-02-01T00:00:00.000Z'),
+        page('body-old', 'Three', 'migrating slowly', '2026-01-15T00:00:00.000Z'),
+        page('other', 'Four', 'unrelated', '2026-04-01T00:00:00.000Z'),
+      );
+      // written last, changed in between: it goes between the others of its field
+      await put('s1', page('body-mid', 'Five', 'migrated', '2026-02-15T00:00:00.000Z'));
+      await put('s2', page('elsewhere', 'Migration', 'migration', '2026-05-01T00:00:00.000Z'));
+      const order = ['title-old', 'heading', 'body-new', 'body-mid', 'body-old'];
+      for (const text of ['migration', 'migrat']) {
+        const seen: string[] = [];
+        for (let offset = 0; offset < 6; offset += 2) {
+          const answer = await search.searchPages(index, { text, spaces: ['s1'], group: 'page', offset, limit: 2 });
+          expect(answer.total).toBe(5);
+          seen.push(...answer.hits.map((hit) => hit.pageId));
+        }
+        expect({ text, seen }).toEqual({ text, seen: order });
+      }
+    });
+
+    it('ranks spaces by their best page for one word, a prefix included, and lists their best pages', async () => {
+      await put('s1', page('a1', 'Plain', 'telemetry', '2026-03-01T00:00:00.000Z'));
+      await put('s2', page('b1', 'Telemetry', 'x', '2020-01-01T00:00:00.000Z'), page('b2', 'Y', 'telemetry'));
+      await put('s3', page('c1', 'Z', [{ id: 'tele', title: 'Telemetrics', body: 'about it' }]));
+      await put('s4', page('d1', 'Hidden', 'telemetry'));
+      for (const text of ['telemetry', 'telem']) {
+        const answer = await search.searchSpaces(index, {
+          text,
+          spaces: ['s1', 's2', 's3', 'nowhere'],
+          group: 'space',
+          offset: 0,
+          limit: 10,
+          pagesPerSpace: 2,
+        });
+        const expected =
+          text === 'telem'
+            ? [
+                ['s2', ['b1', 'b2']],
+                ['s3', ['c1']],
+                ['s1', ['a1']],
+              ]
+            : [
+                ['s2', ['b1', 'b2']],
+                ['s1', ['a1']],
+              ];
+        expect({ text, total: answer.total }).toEqual({ text, total: expected.length });
+        expect(answer.hits.map((hit) => [hit.spaceId, hit.pages.map((p) => p.pageId)])).toEqual(expected);
+      }
+    });
+
     it('replaces a page, deletes pages and spaces, and tells what it holds of a space', async () => {
       await put('s1', page('p1', 'First', 'zeppelin'), page('p2', 'Second', 'zeppelin'));
       await put('s2', page('q1', 'Third', 'zeppelin'));
@@ -269,6 +324,11 @@ contract('SQLite FTS5 search index', {
   open: () => Promise.resolve(new SqliteSearchIndex({ file: join(dir, 'search.db') })),
 });
 
+// The same contract where every word counts as common: spaces are asked one by one instead of read whole.
+contract('SQLite FTS5 search index, asking space by space', {
+  open: () => Promise.resolve(new SqliteSearchIndex({ file: join(dir, 'search-probes.db'), fewRows: 0 })),
+});
+
 describe('SQLite FTS5 search index file', () => {
   it('is readable by this user only', async () => {
     const file = join(dir, 'private', 'search.db');
@@ -276,6 +336,50 @@ describe('SQLite FTS5 search index file', () => {
     await search.ensureIndex('pages');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'private')).mode & 0o777).toBe(0o700);
+    await search.close();
+  });
+
+  it('empties a file of the older format (one text row per field), which the search projection then replays', async () => {
+    const file = join(dir, 'old-format.db');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE "s_pages_pages" (key INTEGER PRIMARY KEY, space_id TEXT);
+      CREATE VIRTUAL TABLE "s_pages_stem" USING fts5(text);
+      INSERT INTO "s_pages_pages" VALUES (1, 's1');`);
+    old.close();
+    const search = new SqliteSearchIndex({ file });
+    await search.ensureIndex('pages');
+    expect(await search.pagesOf('pages', 's1')).toEqual([]);
+    await search.close();
+    const reopened = new Database(file, { readonly: true });
+    const names = reopened.prepare(`SELECT name FROM sqlite_schema WHERE name LIKE 's\\_%' ESCAPE '\\'`).pluck().all();
+    const format = reopened.prepare(`SELECT value FROM search_meta WHERE key = 'format'`).pluck().get();
+    reopened.close();
+    expect({ names, format }).toEqual({ names: [], format: String(SEARCH_FORMAT) });
+  });
+
+  it('keeps recency order when changes keep arriving older than the latest (keys are spread out again)', async () => {
+    const search = new SqliteSearchIndex({ file: join(dir, 'respace.db') });
+    await search.ensureIndex('pages');
+    const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString();
+    const write = (id: string, seconds: number) =>
+      search.write('pages', [{ kind: 'putPage', spaceId: 's1', page: page(id, id, 'quokka', at(seconds)) }]);
+    await write('first', 0);
+    await write('last', 100_000);
+    // each one between the first and the one before it: the free slots halve every time
+    for (let n = 0; n < 40; n++) await write(`p${n}`, 50_000 - n * 1000);
+    const answer = await search.searchPages('pages', {
+      text: 'quokka',
+      spaces: ['s1'],
+      group: 'page',
+      offset: 0,
+      limit: 100,
+    });
+    expect(answer.total).toBe(42);
+    expect(answer.hits.map((hit) => hit.pageId)).toEqual([
+      'last',
+      ...Array.from({ length: 40 }, (_, n) => `p${n}`),
+      'first',
+    ]);
     await search.close();
   });
 });

@@ -232,13 +232,16 @@ export class MongoSearchIndex implements SearchIndex {
       perPage.set(key, entry);
     };
     const inSpaces = { space: { $in: [...spaces] } };
+    // Every match is read to rank and count exactly, so only what ranking needs leaves the server: the texts
+    // (and the section bodies snippets are cut from) are fetched for the pages answered only.
+    const projection = { text: 0, words: 0, 'section.body': 0 };
     for (const [term, value] of terms.entries()) {
-      for (const row of await rows.find({ ...inSpaces, $text: { $search: textSearchOf(value) } }).toArray()) {
-        note(row, term);
-      }
+      const found = rows.find({ ...inSpaces, $text: { $search: textSearchOf(value) } }, { projection });
+      for (const row of await found.toArray()) note(row, term);
       if (value.kind === 'word' && value.prefix) {
+        // An anchored, case-sensitive regular expression on the folded words is an index range scan.
         const prefix = new RegExp(`^${escapeRegex(fold(value.word))}`);
-        for (const row of await rows.find({ ...inSpaces, words: prefix }).toArray()) note(row, term);
+        for (const row of await rows.find({ ...inSpaces, words: prefix }, { projection }).toArray()) note(row, term);
       }
     }
     const found = await pages.find({ _id: { $in: [...perPage.keys()] } }).toArray();
@@ -258,11 +261,28 @@ export class MongoSearchIndex implements SearchIndex {
     return { ranked, perPage, pagesById: new Map(found.map((page) => [page._id, page])) };
   }
 
-  private present(ranked: Ranked, terms: SearchTerm[], rows: Map<string, RowDoc>, page: PageDoc): PageHit {
+  /** The section bodies of the matching rows of the pages answered (read after ranking, for their snippets). */
+  private async bodies(index: string, rows: Iterable<Map<string, RowDoc>>): Promise<Map<string, string>> {
+    const { rows: collection } = await this.collections(index);
+    const ids = [...rows].flatMap((matched) =>
+      [...matched.values()].filter((row) => row.section).map((row) => row._id),
+    );
+    if (ids.length === 0) return new Map();
+    const found = await collection.find({ _id: { $in: ids } }, { projection: { 'section.body': 1 } }).toArray();
+    return new Map(found.map((row) => [row._id, row.section?.body ?? '']));
+  }
+
+  private present(
+    ranked: Ranked,
+    terms: SearchTerm[],
+    rows: Map<string, RowDoc>,
+    page: PageDoc,
+    bodies: Map<string, string>,
+  ): PageHit {
     const sections = new Map<number, { id: string; title: string; snippet: string }>();
     const matched = [...rows.values()].filter((row) => row.section).sort((a, b) => a.section!.ord - b.section!.ord);
     for (const row of matched) {
-      const section = row.section!;
+      const section = { ...row.section!, body: bodies.get(row._id) ?? '' };
       const body = row.kind === BODY ? snippetOf(section.body, terms) : undefined;
       const known = sections.get(section.ord);
       if (known && body === undefined) continue;
@@ -287,8 +307,12 @@ export class MongoSearchIndex implements SearchIndex {
     if (terms.length === 0 || request.spaces.length === 0) return { hits: [], total: 0 };
     const { ranked, perPage, pagesById } = await this.rank(index, terms, request.spaces);
     const window = ranked.slice(request.offset, request.offset + request.limit);
+    const bodies = await this.bodies(
+      index,
+      window.map((hit) => perPage.get(hit.key)!.rows),
+    );
     return {
-      hits: window.map((hit) => this.present(hit, terms, perPage.get(hit.key)!.rows, pagesById.get(hit.key)!)),
+      hits: window.map((hit) => this.present(hit, terms, perPage.get(hit.key)!.rows, pagesById.get(hit.key)!, bodies)),
       total: ranked.length,
     };
   }
@@ -298,14 +322,23 @@ export class MongoSearchIndex implements SearchIndex {
     if (terms.length === 0 || request.spaces.length === 0) return { hits: [], total: 0 };
     const { ranked, perPage, pagesById } = await this.rank(index, terms, request.spaces);
     const bySpace = new Map<string, Ranked[]>();
-    for (const hit of ranked) bySpace.set(hit.space, [...(bySpace.get(hit.space) ?? []), hit]);
+    for (const hit of ranked) {
+      const list = bySpace.get(hit.space);
+      if (list) list.push(hit);
+      else bySpace.set(hit.space, [hit]);
+    }
     const spaces = [...bySpace.values()].sort((a, b) => compare(a[0], b[0]));
     const perSpace = request.pagesPerSpace ?? DEFAULT_PAGES_PER_SPACE;
+    const window = spaces.slice(request.offset, request.offset + request.limit).map((hits) => hits.slice(0, perSpace));
+    const bodies = await this.bodies(
+      index,
+      window.flat().map((hit) => perPage.get(hit.key)!.rows),
+    );
     return {
-      hits: spaces.slice(request.offset, request.offset + request.limit).map((hits) => {
-        const pages = hits
-          .slice(0, perSpace)
-          .map((hit) => this.present(hit, terms, perPage.get(hit.key)!.rows, pagesById.get(hit.key)!));
+      hits: window.map((hits) => {
+        const pages = hits.map((hit) =>
+          this.present(hit, terms, perPage.get(hit.key)!.rows, pagesById.get(hit.key)!, bodies),
+        );
         return { spaceId: hits[0].space, score: pages[0].score, pages };
       }),
       total: spaces.length,

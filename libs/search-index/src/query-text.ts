@@ -42,3 +42,8 @@ export function parseQuery(text: string): SearchTerm[] {
 export function ftsString(words: readonly string[]): string {
   return `"${words.join(' ').replace(/"/g, '""')}"`;
 }
+
+/** A word folded as the indexes fold it: lower case, without diacritics. */
+export function foldWord(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}

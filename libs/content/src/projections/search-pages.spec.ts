@@ -1,5 +1,8 @@
+const { corpusPage } = require('../../../../bench/search-corpus') as {
+  corpusPage: (n: number) => { title: string; markdown: string };
+};
 import { buildPageTree } from '../domain';
-import { reindexSpace, sectionsOf } from './search-pages';
+import { parsedSectionsOf, plainSectionsOf, reindexSpace, sectionsOf } from './search-pages';
 
 describe('search pages', () => {
   it('cuts a page into the parts of its markdown under each heading, as plain text', () => {
@@ -55,5 +58,45 @@ describe('search pages', () => {
       }),
       { kind: 'deletePage', spaceId: 's', pageId: 'c' },
     ]);
+  });
+
+  it('reads plain markdown by lines exactly as the parser does, and leaves the rest to the parser', () => {
+    const samples = [
+      '',
+      'Just text.',
+      'Intro line one\nline two   \n\n## Setup ##\n\nRun **this** and *that*, `code` here.',
+      '# A\n## A\n### A\ntext',
+      '- one\n- two\n  continued\n\n1. first\n2) second\n\n* star item',
+      'Para\n- item right after\n\n```sh\nnpm i\n\nmore\n```\n\n~~~\nunclosed fence',
+      'An ![alt text](img.png) and a [link **bold**](https://x.y/z) and ~~gone~~ words.',
+      'snake_case_word and _emphasis_ and __strong__ and 2 * 3 * 4',
+      '``double``',
+      '` padded `',
+      'a [ref] link',
+      '[ref]: https://example.com',
+      '> quote',
+      '| a | b |\n|---|---|',
+      'Title\n=====',
+      'Hard  \nbreak',
+      '    indented code',
+      '#nospace',
+      '***',
+      'Tom &amp; Jerry',
+      'escaped \\* star',
+      '- [ ] task',
+      'Crème brûlée, naïve café; 東京 and emoji 🙂 text.',
+    ];
+    for (let n = 0; n < 300; n++) samples.push(corpusPage(n).markdown);
+    let plain = 0;
+    for (const markdown of samples) {
+      const read = plainSectionsOf(markdown, 'Page');
+      if (read === null) continue;
+      plain++;
+      expect({ markdown, sections: read }).toEqual({ markdown, sections: parsedSectionsOf(markdown, 'Page') });
+    }
+    expect(plain).toBeGreaterThan(300);
+    for (const markdown of ['a [ref] link', '> quote', 'Title\n=====', 'Hard  \nbreak', 'Tom &amp; Jerry']) {
+      expect(plainSectionsOf(markdown, 'Page')).toBeNull();
+    }
   });
 });
