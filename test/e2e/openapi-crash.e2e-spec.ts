@@ -27,6 +27,9 @@ paths:
  * picks the work up, fetches again and records one version. The spec's host holds the first request open, so the
  * kill lands in the middle of the fetch, and answers every later one.
  */
+// The built server loads every module at start: on a loaded 2-core machine that alone can take 20 s or more.
+jest.setTimeout(120_000);
+
 describe('OpenAPI processing across a crash (e2e, built server)', () => {
   let dir: string;
   let host: Server;
@@ -81,7 +84,7 @@ describe('OpenAPI processing across a crash (e2e, built server)', () => {
   }
 
   async function baseOf(server: ReturnType<typeof start>): Promise<string> {
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 900; i++) {
       const found = /listening on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1];
       if (found) return `http://127.0.0.1:${found}`;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -149,5 +152,5 @@ describe('OpenAPI processing across a crash (e2e, built server)', () => {
     } finally {
       await events.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

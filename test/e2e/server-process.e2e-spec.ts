@@ -9,6 +9,9 @@ const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
 
 /** The built server as `npm start` runs it: starts, answers, stops cleanly on SIGTERM, refuses bad configuration. */
+// The built server loads every module at start: on a loaded 2-core machine that alone can take 20 s or more.
+jest.setTimeout(120_000);
+
 describe('server process (e2e)', () => {
   let dir: string;
 
@@ -39,7 +42,7 @@ describe('server process (e2e)', () => {
   it('starts on the embedded backends, reports health and exits cleanly on SIGTERM', async () => {
     const server = start({});
     let port: string | undefined;
-    for (let i = 0; i < 200 && !port; i++) {
+    for (let i = 0; i < 900 && !port; i++) {
       port = /listening on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1];
       if (!port) await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -55,7 +58,7 @@ describe('server process (e2e)', () => {
   });
 
   async function portOf(server: ReturnType<typeof start>): Promise<string> {
-    for (let i = 0; i < 200; i++) {
+    for (let i = 0; i < 900; i++) {
       const port = /listening on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1];
       if (port) return port;
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -139,7 +142,7 @@ describe('server process (e2e)', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
-  }, 90_000);
+  }, 150_000);
 
   it('gives up waiting for a rebuild when no service runs, with a clear message and a non-zero exit', async () => {
     const server = start({});

@@ -50,7 +50,12 @@ const SPECS: { id: string; spec: Spec }[] = [
  * translation settings `{title, languages}` against the spec's translation jobs (SPEC-NOTES, "translation
  * settings").
  */
-const NOT_THE_SPECS_RESOURCE = [/^\/orgs\/[^/]+\/translations(\/[^/]+)?$/];
+const NOT_THE_SPECS_RESOURCE = [
+  /^\/orgs\/[^/]+\/translations(\/[^/]+)?$/,
+  // the organization feed and the catalogue of public events are this service's own (issue 14)
+  /^\/orgs\/[^/]+\/events$/,
+  /^\/events\/schemas$/,
+];
 
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, discriminator: false });
 addFormats(ajv);

@@ -24,7 +24,7 @@ import { SearchIndexModule } from '@app/search-index';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
 import { ExtensibilityModule } from '@app/extensibility';
-import { DEFAULT_RETRY_POLICY, SubscriptionsModule, WEBHOOK_SETTINGS } from '@app/subscriptions';
+import { DEFAULT_RETRY_POLICY, FEED_STREAM_OPTIONS, SubscriptionsModule, WEBHOOK_SETTINGS } from '@app/subscriptions';
 import { type AppConfig } from './config';
 import { HealthController } from './health.controller';
 
@@ -71,6 +71,7 @@ export class AppModule {
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
         { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
         { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
+        { provide: FEED_STREAM_OPTIONS, useValue: config.feed },
         {
           provide: WEBHOOK_SETTINGS,
           useValue: { allowlist: parseAllowlist(config.fetch.allowlist), retry: DEFAULT_RETRY_POLICY },
@@ -94,6 +95,7 @@ export class AppModule {
         BLOB_STORE,
         FETCHER,
         SECRET_BOX,
+        FEED_STREAM_OPTIONS,
         WEBHOOK_SETTINGS,
       ],
     };

@@ -174,6 +174,25 @@ class Environment {
   @IsOptional()
   @IsString()
   FETCH_ALLOWLIST?: string;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(3_600_000)
+  SSE_KEEPALIVE_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(16_384)
+  SSE_MAX_BUFFERED_BYTES?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  SSE_DRAIN_TIMEOUT_MS?: number;
 }
 
 export interface AppConfig {
@@ -202,6 +221,8 @@ export interface AppConfig {
   logLevel: string;
   /** Imports and OpenAPI sources: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
   fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
+  /** Server-Sent Events of the organization feed: the keep-alive comment's period, the write buffer a stream may fill, and how long a full one may take to drain. */
+  feed: { keepAliveMs: number; maxBufferedBytes: number; drainTimeoutMs: number };
   /** PEM private key that signs the SAML AuthnRequests sent to identity providers; unsigned without one. */
   samlSigningKey: string | null;
 }
@@ -264,6 +285,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: parsed.FETCH_TIMEOUT_MS ?? 10_000,
       maxBytes: parsed.FETCH_MAX_BYTES ?? 10 * 1024 * 1024,
       allowlist: parsed.FETCH_ALLOWLIST ?? '',
+    },
+    feed: {
+      keepAliveMs: parsed.SSE_KEEPALIVE_MS ?? 15_000,
+      maxBufferedBytes: parsed.SSE_MAX_BUFFERED_BYTES ?? 1024 * 1024,
+      drainTimeoutMs: parsed.SSE_DRAIN_TIMEOUT_MS ?? 10_000,
     },
     samlSigningKey: parsed.SAML_SIGNING_KEY_FILE ? samlSigningKey(parsed.SAML_SIGNING_KEY_FILE) : null,
   };

@@ -42,7 +42,10 @@ export class ConnectionGuard {
     private readonly limits: ConnectionLimits,
   ) {
     server.on('connection', (socket: Socket) => this.opened(socket));
-    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    // Before the framework's own listener: its hooks may run synchronously within this event and mark the
+    // request as being handled (`handling`), which must not be undone here afterwards (a long-lived answer, such
+    // as an event stream, would then be closed as a request that never arrived).
+    server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
       const connection = this.connections.get(request.socket);
       if (!connection) return;
       this.enter(connection, 'receiving');

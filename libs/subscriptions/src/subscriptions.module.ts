@@ -1,7 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { PUBLIC_EVENT_MAPPERS, PUBLIC_EVENT_SOURCE, RuntimeRegistry } from '@app/kernel';
 import { IdentityModule } from '@app/identity';
+import { ContentModule } from '@app/content';
+import { ListEventSchemasController } from './application/list-event-schemas/list-event-schemas.http';
 import { ProjectedPublicEvents } from './application/projected-public-events';
+import { FeedStreams } from './application/read-feed/event-stream';
+import { OrganizationFeed } from './application/read-feed/organization-feed';
+import { ReadFeedController } from './application/read-feed/read-feed.http';
 import { publicEventsProjection } from './projections/public-events.projection';
 import { webhookProjections } from './projections/webhook-projections';
 import { ChangeWebhookHandler } from './application/change-webhook/change-webhook.command';
@@ -23,8 +28,10 @@ import { WebhookDelivery } from './processes/webhook-delivery/webhook-dispatcher
  * redelivery, resource history, and the catalogue of public events that every context maps its domain events to.
  */
 @Module({
-  imports: [IdentityModule],
+  imports: [IdentityModule, ContentModule],
   controllers: [
+    ReadFeedController,
+    ListEventSchemasController,
     ListWebhooksController,
     CreateWebhookController,
     GetWebhookController,
@@ -35,6 +42,8 @@ import { WebhookDelivery } from './processes/webhook-delivery/webhook-dispatcher
   ],
   providers: [
     ProjectedPublicEvents,
+    OrganizationFeed,
+    FeedStreams,
     { provide: PUBLIC_EVENT_SOURCE, useExisting: ProjectedPublicEvents },
     // every context's mapper, registered in their module constructors (read it at run time)
     {

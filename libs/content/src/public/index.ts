@@ -1,4 +1,4 @@
-export { ContentAccess } from '../application/content-access';
+export { ContentAccess, type ContentViewer } from '../application/content-access';
 export {
   publishRevision,
   recordRevision,
