@@ -57,6 +57,16 @@ const INTERNAL = [
   'TeamGrantDropped',
   'TeamGrantsWithdrawn',
   'ProjectionRebuildRequested',
+  // webhooks are the subscribers' own machinery; a delivery attempt made public would be delivered in turn,
+  // one more attempt per delivery, without end
+  'WebhookCreated',
+  'WebhookUpdated',
+  'WebhookDeleted',
+  'WebhookRedeliveryRequested',
+  'WebhookDeliveryAttempted',
+  'WebhookFailing',
+  'WebhookRecovered',
+  'WebhookRedeliveryStarted',
 ];
 
 function sourceFiles(dir: string): string[] {

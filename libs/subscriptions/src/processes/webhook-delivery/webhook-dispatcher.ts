@@ -155,7 +155,7 @@ export class WebhookDelivery implements OnApplicationBootstrap, BeforeApplicatio
         clock: this.clock,
         secretBox: this.secretBox,
         policy: this.settings.retry,
-        pollMs: 200,
+        pollMs: 30_000,
         logger,
       },
       () => this.existingWebhooks(),
