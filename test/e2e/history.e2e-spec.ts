@@ -1,3 +1,5 @@
+import { PUBLIC_EVENT_MAPPERS, type PublicEvent, type PublicEventMapper } from '@app/kernel';
+import { PublicEventValidator } from '@app/kernel/testing';
 import { type Response, TestService } from '../support/service';
 
 /**
@@ -11,6 +13,8 @@ describe('history: resources as they were', () => {
   let service: TestService;
   let ada: Account;
   let bob: Account;
+  /** Every history entry read, to check against the public catalogue's schemas at the end. */
+  const entries: (PublicEvent & { changes?: unknown })[] = [];
 
   const as = (token: string) => service.as(token);
   const refused = (run: () => Promise<Response>, status: number, message?: RegExp) =>
@@ -93,6 +97,7 @@ describe('history: resources as they were', () => {
         changes: { title: { from: 'Second', to: 'Third' } },
       });
       expect(history.body.items[2].changes).toBeUndefined();
+      entries.push(...history.body.items);
       expectNotFound(await as(bob.token).get(`/v1/spaces/${spaceId}/history`));
     });
 
@@ -188,7 +193,8 @@ describe('history: resources as they were', () => {
         // its history: newest first, each change with the values of the time, paged like every list
         const history = await as(owner).get(`${path}/history`);
         expect(history.status).toBe(200);
-        const items = history.body.items as { type: string; position: string; changes?: object }[];
+        const items = history.body.items as (PublicEvent & { changes?: object })[];
+        entries.push(...items);
         expect(history.body.count).toBe(items.length);
         expect(items.length).toBeGreaterThanOrEqual(3);
         const positions = items.map((item) => BigInt(item.position));
@@ -213,6 +219,13 @@ describe('history: resources as they were', () => {
         expectNotFound(await as(bob.token).get(`${path}/history`));
       },
     );
+  });
+
+  it('lists only entries that are public events of the catalogue, each valid against its schema', () => {
+    expect(entries.length).toBeGreaterThan(15);
+    const validator = new PublicEventValidator(service.app.get<PublicEventMapper[]>(PUBLIC_EVENT_MAPPERS));
+    const problems = entries.flatMap(({ changes: _changes, ...event }) => validator.problems(event));
+    expect(problems).toEqual([]);
   });
 
   function expectNotFound(response: Response) {
