@@ -38,9 +38,9 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^libs/',
-        pathNot: ['^libs/(event-store|read-store|search-index|blob-store|fetcher)/', '\\.spec\\.ts$'],
+        pathNot: ['^libs/(event-store|read-store|search-index|key-store|blob-store|fetcher)/', '\\.spec\\.ts$'],
       },
-      to: { path: '^libs/(event-store|read-store|search-index|blob-store|fetcher)/' },
+      to: { path: '^libs/(event-store|read-store|search-index|key-store|blob-store|fetcher)/' },
     },
     {
       name: 'kernel-knows-no-context',

@@ -54,9 +54,9 @@ module.exports = {
   },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
   moduleNameMapper: {
-    '^@app/(kernel|event-store|read-store|search-index|blob-store|fetcher|documents|identity|content|review|publishing|extensibility|subscriptions)$':
+    '^@app/(kernel|event-store|read-store|search-index|key-store|blob-store|fetcher|documents|identity|content|review|publishing|extensibility|subscriptions)$':
       '<rootDir>/libs/$1/src',
-    '^@app/(kernel|event-store|read-store|search-index|blob-store|fetcher|documents|identity|content|review|publishing|extensibility|subscriptions)/(.*)$':
+    '^@app/(kernel|event-store|read-store|search-index|key-store|blob-store|fetcher|documents|identity|content|review|publishing|extensibility|subscriptions)/(.*)$':
       '<rootDir>/libs/$1/src/$2',
   },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],

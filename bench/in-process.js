@@ -11,7 +11,7 @@ const { join } = require('node:path');
 const { createApp } = require('../dist/apps/api/src/app');
 const { loadConfig } = require('../dist/apps/api/src/config');
 const { bootstrap } = require('../dist/libs/identity/src');
-const { EVENT_STORE, ManualClock, Runtime } = require('../dist/libs/kernel/src');
+const { EVENT_STORE, KEY_STORE, ManualClock, Runtime } = require('../dist/libs/kernel/src');
 
 async function startInProcess(name, start = new Date(), env = {}) {
   const dir = mkdtempSync(join(tmpdir(), `quire-bench-${name}-`));
@@ -26,7 +26,10 @@ async function startInProcess(name, start = new Date(), env = {}) {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${app.getHttpServer().address().port}`;
     const events = app.get(EVENT_STORE);
-    const user = await bootstrap(events, clock, { email: 'bench@example.com', organizationTitle: 'Bench' });
+    const user = await bootstrap(events, app.get(KEY_STORE), clock, {
+      email: 'bench@example.com',
+      organizationTitle: 'Bench',
+    });
     await app.get(Runtime).catchUp();
     /** The answer's text; anything but a success throws with the status and the answer. */
     const callText = async (method, path, payload) => {

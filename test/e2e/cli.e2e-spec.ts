@@ -126,6 +126,61 @@ describe('operator CLI (e2e)', () => {
     });
   });
 
+  it('erases a user: their tokens stop working when it returns, their organizations lose them', async () => {
+    const admin = JSON.parse(
+      (await cli(['bootstrap', '--email', 'keeper@example.com', '--org', 'Kept Org', '--json'])).stdout,
+    );
+    const leaver = JSON.parse(
+      (await cli(['bootstrap', '--email', 'leaver@example.com', '--name', 'Lea Ver', '--org', 'Own Org', '--json']))
+        .stdout,
+    );
+    await service.runtime.catchUp();
+    const invited = await service.call('POST', `/v1/orgs/${admin.organizationId}/invites`, {
+      token: admin.token,
+      body: { emails: ['leaver@example.com'], role: 'edit' },
+    });
+    expect(invited.status).toBe(200);
+
+    // the last admin of an organization is not erased: nothing happens, exit code 1
+    const before = await service.eventCount();
+    await expect(cli(['users', 'erase', leaver.userId])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`last admin of organization ${leaver.organizationId} (Own Org)`),
+    });
+    expect(await service.eventCount()).toBe(before);
+    expect((await service.call('GET', '/v1/user', { token: leaver.token })).status).toBe(200);
+
+    await service.call('POST', `/v1/orgs/${leaver.organizationId}/invites`, {
+      token: leaver.token,
+      body: { emails: ['keeper@example.com'], role: 'admin' },
+    });
+    const { stdout } = await cli(['users', 'erase', leaver.userId, '--json']);
+    expect(JSON.parse(stdout)).toEqual({
+      userId: leaver.userId,
+      erased: true,
+      organizations: expect.arrayContaining([admin.organizationId, leaver.organizationId]),
+      position: expect.stringMatching(/^[0-9]+$/),
+      applied: true,
+    });
+    expect((await service.call('GET', '/v1/user', { token: leaver.token })).status).toBe(401);
+    const members = await service.call('GET', `/v1/orgs/${admin.organizationId}/members`, { token: admin.token });
+    expect(members.body.items.map((member: { id: string }) => member.id)).toEqual([admin.userId]);
+
+    // repeating it finishes nothing new; an unknown id is refused
+    expect(JSON.parse((await cli(['users', 'erase', leaver.userId, '--json'])).stdout)).toMatchObject({
+      erased: false,
+      organizations: [],
+    });
+    await expect(cli(['users', 'erase', 'nobody123'])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('User nobody123 not found'),
+    });
+    await expect(cli(['users', 'erase'])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('user id'),
+    });
+  });
+
   it('refuses bad arguments and bad configuration with a clear message', async () => {
     await expect(cli(['bootstrap', '--email', 'not-an-email'])).rejects.toMatchObject({
       code: 2,

@@ -261,6 +261,35 @@ describe('identity and organizations (e2e)', () => {
       expect(seen.sort()).toEqual(all.body.items.map((m: { id: string }) => m.id).sort());
     });
 
+    it('sorts members by name and pages a search with cursors, names being opened in memory', async () => {
+      const path = `/v1/orgs/${ada.organizationId}/members`;
+      const walk = async (query: string) => {
+        const seen: string[] = [];
+        let next = `${path}?${query}&limit=1`;
+        for (;;) {
+          const page = await as(ada.token).get(next);
+          expect(page.status).toBe(200);
+          expect(page.body.items.length).toBeLessThanOrEqual(1);
+          seen.push(...page.body.items.map((m: { user: { displayName: string } }) => m.user.displayName));
+          if (!page.body.next) return { seen, count: page.body.count as number };
+          next = `${path}?${query}&limit=1&page=${encodeURIComponent(page.body.next.page)}`;
+        }
+      };
+      expect(await walk('sort=name&order=asc')).toEqual({ seen: ['Ada Lovelace', 'Carol', 'Dave'], count: 3 });
+      expect(await walk('sort=name&order=desc')).toEqual({ seen: ['Dave', 'Carol', 'Ada Lovelace'], count: 3 });
+      expect(await walk('search=EXAMPLE.COM&sort=name&order=asc')).toEqual({
+        seen: ['Ada Lovelace', 'Carol', 'Dave'],
+        count: 3,
+      });
+      expect(await walk('search=a&role=edit')).toEqual({ seen: ['Dave'], count: 1 });
+      const first = await as(ada.token).get(`${path}?sort=name&limit=1`);
+      expectError(
+        await as(ada.token).get(`${path}?limit=1&page=${encodeURIComponent(first.body.next.page)}`),
+        400,
+        /page/,
+      );
+    });
+
     it('refuses bad limits and cursors', async () => {
       const path = `/v1/orgs/${ada.organizationId}/members`;
       expectError(await as(ada.token).get(`${path}?limit=1001`), 400, /limit/);

@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EVENT_STORE, type EventStore, ManualClock, READ_STORE, type ReadStore, Runtime } from '@app/kernel';
+import {
+  EVENT_STORE,
+  type EventStore,
+  KEY_STORE,
+  type KeyStore,
+  ManualClock,
+  READ_STORE,
+  type ReadStore,
+  Runtime,
+} from '@app/kernel';
 import { bootstrap } from '@app/identity';
 import { createApp } from '../../apps/api/src/app';
 import { type AppConfig, loadConfig } from '../../apps/api/src/config';
@@ -64,6 +73,10 @@ export class TestService {
     return this.app.get(READ_STORE);
   }
 
+  get keys(): KeyStore {
+    return this.app.get(KEY_STORE);
+  }
+
   get runtime(): Runtime {
     return this.app.get(Runtime);
   }
@@ -75,7 +88,7 @@ export class TestService {
 
   /** Creates a user (and optionally an organization they administer) the way the CLI does, and waits for it. */
   async signUp(email: string, options: { name?: string; org?: string } = {}) {
-    const result = await bootstrap(this.events, this.clock, {
+    const result = await bootstrap(this.events, this.keys, this.clock, {
       email,
       name: options.name,
       organizationTitle: options.org,

@@ -21,6 +21,7 @@ import {
 } from '@app/kernel';
 import { ReadStoreModule } from '@app/read-store';
 import { SearchIndexModule } from '@app/search-index';
+import { KeyStoreModule } from '@app/key-store';
 import { ReviewModule } from '@app/review';
 import { PublishingModule, SITES_URL } from '@app/publishing';
 import { ExtensibilityModule } from '@app/extensibility';
@@ -49,6 +50,7 @@ export class AppModule {
         EventStoreModule.forRoot(config.eventStore),
         ReadStoreModule.forRoot(config.readStore),
         SearchIndexModule.forRoot(config.searchIndex),
+        KeyStoreModule.forRoot(config.keyStore),
         RuntimeModule.forRoot({
           runProjections: overrides.runProjections ?? true,
           settleTimeoutMs: config.settleTimeoutMs,

@@ -80,11 +80,20 @@ class Environment {
   @IsIn(['sqlite', 'mongodb'])
   SEARCH_INDEX?: 'sqlite' | 'mongodb';
 
+  @IsOptional()
+  @IsIn(['sqlite', 'mongodb'])
+  KEY_STORE?: 'sqlite' | 'mongodb';
+
   @ValidateIf(
     (env: Environment) =>
-      env.READ_STORE === 'mongodb' || env.SEARCH_INDEX === 'mongodb' || env.MONGODB_URL !== undefined,
+      env.READ_STORE === 'mongodb' ||
+      env.SEARCH_INDEX === 'mongodb' ||
+      env.KEY_STORE === 'mongodb' ||
+      env.MONGODB_URL !== undefined,
   )
-  @IsUrl(dbUrl, { message: 'MONGODB_URL must be set to a mongodb:// URL when READ_STORE or SEARCH_INDEX is mongodb' })
+  @IsUrl(dbUrl, {
+    message: 'MONGODB_URL must be set to a mongodb:// URL when READ_STORE, SEARCH_INDEX or KEY_STORE is mongodb',
+  })
   MONGODB_URL?: string;
 
   @IsOptional()
@@ -203,6 +212,8 @@ export interface AppConfig {
   readStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
   /** The full-text index of pages (the search projection's store). */
   searchIndex: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
+  /** The keys that personal data in events is encrypted with (one per person; destroyed when they are erased). */
+  keyStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
   publicUrl: string;
   appUrl: string;
   /** Base address of published docs sites (a site is at `<sitesUrl>/<organization hostname or id>/<basename or id>`). */
@@ -263,6 +274,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchIndex:
       (parsed.SEARCH_INDEX ?? 'sqlite') === 'sqlite'
         ? { driver: 'sqlite', file: join(dataDir, 'search.sqlite') }
+        : { driver: 'mongodb', url: parsed.MONGODB_URL! },
+    keyStore:
+      (parsed.KEY_STORE ?? parsed.READ_STORE ?? 'sqlite') === 'sqlite'
+        ? { driver: 'sqlite', file: join(dataDir, 'keys.sqlite') }
         : { driver: 'mongodb', url: parsed.MONGODB_URL! },
     publicUrl,
     appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),

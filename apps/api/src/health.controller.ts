@@ -1,7 +1,16 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply } from 'fastify';
-import { EVENT_STORE, type EventStore, Public, READ_STORE, type ReadStore, Runtime } from '@app/kernel';
+import {
+  EVENT_STORE,
+  type EventStore,
+  KEY_STORE,
+  type KeyStore,
+  Public,
+  READ_STORE,
+  type ReadStore,
+  Runtime,
+} from '@app/kernel';
 
 /** Lag above which the service reports itself degraded. */
 const LAG_LIMIT = 1000;
@@ -12,16 +21,18 @@ export class HealthController {
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(KEY_STORE) private readonly keyStore: KeyStore,
     private readonly runtime: Runtime,
   ) {}
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Health of the event store, the read store and the projections' })
+  @ApiOperation({ summary: 'Health of the event store, the read store, the key store and the projections' })
   async health(@Res() reply: FastifyReply): Promise<void> {
-    const [eventStore, readStore] = await Promise.all([
+    const [eventStore, readStore, keyStore] = await Promise.all([
       probe(() => this.events.ping()),
       probe(() => this.readStore.ping()),
+      probe(() => this.keyStore.ping()),
     ]);
     let projections: { name: string; lag: number; lagCapped: boolean; parked: number; state: string }[] = [];
     if (eventStore === 'up') {
@@ -41,9 +52,10 @@ export class HealthController {
     const problems = [
       eventStore !== 'up' && 'the event store is unreachable',
       readStore !== 'up' && 'the read store is unreachable',
+      keyStore !== 'up' && 'the key store is unreachable',
       maxLag > LAG_LIMIT && `projections lag ${maxLag} events behind`,
     ].filter(Boolean);
-    const checks = { eventStore, readStore, projections: { maxLag, items: projections } };
+    const checks = { eventStore, readStore, keyStore, projections: { maxLag, items: projections } };
     if (problems.length === 0) {
       void reply.status(200).send({ status: 'ok', checks });
     } else {

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   console.warn(
     `Quire listening on http://${config.host}:${port} (API ${config.publicUrl}/v1, docs ${config.publicUrl}/docs; ` +
-      `event store: ${config.eventStore.driver}, read store: ${config.readStore.driver}, data: ${config.dataDir})`,
+      `event store: ${config.eventStore.driver}, read store: ${config.readStore.driver}, ` +
+      `key store: ${config.keyStore.driver}, data: ${config.dataDir})`,
   );
 }
 

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createEventStore } from '@app/event-store';
-import { bootstrap } from '@app/identity';
+import { ERASURE_READ_MODELS, bootstrap, eraseUser } from '@app/identity';
 import {
+  DomainError,
   type EventStore,
   type GlobalPosition,
   type ReadStore,
@@ -16,6 +17,7 @@ import {
   requestProjectionRebuild,
   systemClock,
 } from '@app/kernel';
+import { createKeyStore } from '@app/key-store';
 import { createReadStore } from '@app/read-store';
 import { ConfigError, loadConfig, type AppConfig } from '../../api/src/config';
 
@@ -33,6 +35,11 @@ Usage:
       named projection is rebuilt and in service.
   npm run -s cli -- events tail [--after <position>] [--limit <n>] [--follow]
       Prints events of the global order as JSON lines.
+  npm run -s cli -- users erase <userId> [--timeout <seconds>] [--json]
+      Erases a person: they leave their organizations, their keys are destroyed (their name, email and token
+      labels can no longer be read anywhere), their address is released and their tokens are revoked. Refused
+      while they are the last admin of an organization. Then waits (30 s unless --timeout says otherwise; 0 does
+      not wait) until the running service shows it.
 
 Configuration comes from the same environment variables as the server (see README.md).`;
 
@@ -52,6 +59,9 @@ async function main(argv: string[]): Promise<number> {
       break;
     case 'events':
       if (subcommand === 'tail') return tailEvents(config, argv.slice(2));
+      break;
+    case 'users':
+      if (subcommand === 'erase') return eraseUserCommand(config, argv.slice(2));
       break;
   }
   console.error(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
@@ -78,8 +88,9 @@ async function runBootstrap(config: AppConfig, args: string[]): Promise<number> 
     return 2;
   }
   const store = await createEventStore(config.eventStore);
+  const keys = await createKeyStore(config.keyStore);
   try {
-    const result = await bootstrap(store, systemClock, {
+    const result = await bootstrap(store, keys, systemClock, {
       email: values.email,
       name: values.name,
       organizationTitle: values.org,
@@ -96,6 +107,84 @@ async function runBootstrap(config: AppConfig, args: string[]): Promise<number> 
     return 0;
   } finally {
     await store.close();
+    await keys.close();
+  }
+}
+
+async function eraseUserCommand(config: AppConfig, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { timeout: { type: 'string' }, json: { type: 'boolean', default: false } },
+    strict: true,
+  });
+  if (positionals.length !== 1 || !/^[A-Za-z0-9_-]{1,64}$/.test(positionals[0])) {
+    console.error('users erase needs one user id');
+    return 2;
+  }
+  const timeoutSeconds = values.timeout === undefined ? 30 : Number(values.timeout);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
+    console.error('--timeout must be a number of seconds (0: do not wait)');
+    return 2;
+  }
+  const events = await createEventStore(config.eventStore);
+  const reads = await createReadStore(config.readStore);
+  const keys = await createKeyStore(config.keyStore);
+  try {
+    let result;
+    try {
+      result = await eraseUser({ events, reads, keys }, systemClock, positionals[0]);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      console.error(`Not erased: ${error.message}`);
+      return 1;
+    }
+    const report: Record<string, unknown> = {
+      userId: result.userId,
+      erased: result.erased,
+      organizations: result.organizations,
+      position: result.position === null ? null : positionToString(result.position),
+    };
+    if (timeoutSeconds > 0 && result.position !== null) {
+      report.applied = await waitForProjections(reads, ERASURE_READ_MODELS, result.position, timeoutSeconds * 1000);
+      if (report.applied === false) {
+        console.error(
+          `The erasure is recorded and the keys are destroyed, but no running service applied it within ` +
+            `${timeoutSeconds} s (its tokens work until one does); a stopped service applies it when it next starts.`,
+        );
+      }
+    }
+    if (values.json) console.log(JSON.stringify(report));
+    else if (!result.erased) console.log(`User ${result.userId} was already erased (keys destroyed again)`);
+    else {
+      console.log(`Erased user ${result.userId}`);
+      if (result.organizations.length > 0) console.log(`Left organizations: ${result.organizations.join(', ')}`);
+    }
+    return 0;
+  } finally {
+    await events.close();
+    await reads.close();
+    await keys.close();
+  }
+}
+
+/** Whether the named projections (those that have run) reached `position` before the time ran out. */
+async function waitForProjections(
+  reads: ReadStore,
+  names: readonly string[],
+  position: GlobalPosition,
+  timeoutMs: number,
+): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    let pending = 0;
+    for (const name of names) {
+      const checkpoint = await reads.getCheckpoint(PROJECTION_PREFIX + name);
+      if (checkpoint !== null && checkpoint.position < position) pending++;
+    }
+    if (pending === 0) return true;
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

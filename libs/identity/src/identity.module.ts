@@ -5,11 +5,17 @@ import {
   type Clock,
   EVENT_STORE,
   type EventStore,
+  KEY_STORE,
+  type KeyStore,
   RuntimeRegistry,
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { organizationDecider, organizationStream } from './domain';
+import { type AddMember, organizationStream } from './domain';
+import { organizations } from './application/deciders';
+import { EraseUserController } from './application/erase-user/erase-user.http';
+import { People } from './application/personal-data/people';
+import { PersonalData } from './application/personal-data/sealing';
 import { identityProjections } from './projections';
 import { pendingInvitesProcess } from './processes/pending-invites.process';
 import { OrganizationAccess } from './public/organization-access';
@@ -79,8 +85,11 @@ import { OrganizationHistoryHandler } from './application/organization-history/o
     LookupsController,
     SamlProvidersController,
     SamlLoginController,
+    EraseUserController,
   ],
   providers: [
+    { provide: PersonalData, useFactory: (keys: KeyStore) => new PersonalData(keys), inject: [KEY_STORE] },
+    People,
     TokenAuthenticator,
     { provide: APP_GUARD, useClass: TokenAuthGuard },
     OrganizationAccess,
@@ -115,16 +124,16 @@ export class IdentityModule {
     registry.addPublicEventMappers(identityPublicEvents);
     // The pending-invites process adds members; its command ids make a redelivered event harmless.
     registry.handleProcessCommand('AddMember', async (command) => {
-      const data = command.data as { organizationId: string };
-      await handleCommand(store, organizationDecider, organizationStream(data.organizationId), {
+      const { organizationId, userId, role, invite } = command.data as AddMember['data'];
+      await handleCommand(store, organizations, organizationStream(organizationId), {
         type: 'AddMember',
-        data: command.data,
+        data: { organizationId, userId, role, ...(invite !== undefined ? { invite } : {}) },
         metadata: metadataFor(clock, undefined, {
           commandId: command.commandId,
           causationId: command.causationId,
           correlationId: command.correlationId,
         }),
-      } as Parameters<typeof organizationDecider.decide>[0]);
+      });
     });
   }
 }

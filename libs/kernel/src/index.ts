@@ -7,6 +7,7 @@ export * from './ports/clock.port';
 export * from './ports/blob-store.port';
 export * from './ports/fetcher.port';
 export * from './ports/search-index.port';
+export * from './ports/key-store.port';
 export * from './ports/public-events.port';
 export * from './runtime/public-event-kinds';
 export * from './runtime/ids';

@@ -1,16 +1,17 @@
 import { type PublicUrls } from '@app/kernel';
 import { type RoleOrGuest } from '@app/kernel/domain';
 import { organizationPermissions } from '../domain/organization-permissions';
-import { type ApiTokenDoc, type MemberDoc, type OrganizationDoc, type UserDoc } from './read-models';
+import { type Person } from './personal-data/people';
+import { type ApiTokenDoc, type MemberDoc, type OrganizationDoc } from './read-models';
 
-/** The seed's User shape. */
-export function presentUser(user: Pick<UserDoc, 'id' | 'email' | 'displayName'>, urls: PublicUrls) {
+/** The seed's User shape; an erased (or unknown) person has a placeholder name and no email. */
+export function presentUser(person: Person, urls: PublicUrls) {
   return {
     object: 'user' as const,
-    id: user.id,
-    displayName: user.displayName,
-    email: user.email,
-    urls: { location: `${urls.api}/users/${user.id}` },
+    id: person.id,
+    displayName: person.displayName,
+    ...(person.email !== undefined ? { email: person.email } : {}),
+    urls: { location: `${urls.api}/users/${person.id}` },
   };
 }
 
@@ -44,13 +45,13 @@ export function presentOrganization(org: OrganizationDoc, role: RoleOrGuest | un
   return body;
 }
 
-/** The spec's OrganizationMember shape. */
-export function presentMember(member: MemberDoc, urls: PublicUrls) {
+/** The spec's OrganizationMember shape, with the member's person (see `People`). */
+export function presentMember(member: MemberDoc, person: Person, urls: PublicUrls) {
   return {
     object: 'member' as const,
     id: member.userId,
     role: member.role,
-    user: presentUser({ id: member.userId, email: member.email, displayName: member.displayName }, urls),
+    user: presentUser(person, urls),
     disabled: false,
     joinedAt: member.joinedAt,
     sso: member.sso === true,
@@ -59,12 +60,15 @@ export function presentMember(member: MemberDoc, urls: PublicUrls) {
   };
 }
 
-/** The spec's UserAPIToken shape (the secret itself is returned only once, at creation). */
-export function presentToken(token: ApiTokenDoc) {
+/**
+ * The spec's UserAPIToken shape (the secret itself is returned only once, at creation), with its label opened;
+ * `label` is the opened text (empty if it no longer opens).
+ */
+export function presentToken(token: ApiTokenDoc, label: string | undefined) {
   return {
     object: 'api-token' as const,
     id: token.id,
-    label: token.label,
+    label: label ?? '',
     createdAt: token.createdAt,
     ...(token.revokedAt ? { revokedAt: token.revokedAt } : {}),
   };

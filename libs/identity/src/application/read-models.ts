@@ -1,5 +1,5 @@
 import { type Role, type RoleOrGuest } from '@app/kernel/domain';
-import { type TeamMemberRole } from '../domain';
+import { type PersonalText, type TeamMemberRole } from '../domain';
 
 /** Read-model collections of the identity context (written by ../projections). */
 export const USERS = 'users';
@@ -9,19 +9,25 @@ export const ORGANIZATIONS = 'organizations';
 export const MEMBERS = 'org_members';
 export const INVITES = 'org_invites';
 
+/**
+ * A user, with their personal data sealed as the events hold it (clear text for users created before sealing);
+ * `People` opens it. An erased user keeps only `id`, `createdAt` and `erased`.
+ */
 export interface UserDoc {
   id: string;
-  email: string;
-  displayName: string;
+  email?: PersonalText;
+  displayName?: PersonalText;
   createdAt: string;
   revision: number;
+  erased?: true;
   [key: string]: unknown;
 }
 
 export interface ApiTokenDoc {
   id: string;
   userId: string;
-  label: string;
+  /** Sealed with the user's key (clear in tokens made before sealing). */
+  label: PersonalText;
   tokenHash: string;
   createdAt: string;
   revokedAt?: string;
@@ -50,13 +56,12 @@ export interface OrganizationDoc {
   [key: string]: unknown;
 }
 
+/** A membership; who the member is (name, email) is read from the `users` read model when it is shown. */
 export interface MemberDoc {
   id: string;
   organizationId: string;
   userId: string;
   role: RoleOrGuest;
-  email: string;
-  displayName: string;
   joinedAt: string;
   /** The teams of the organization the member is in. */
   teams?: string[];

@@ -2,19 +2,24 @@ import { at, given } from '@app/kernel/testing';
 import { type EmailAddressEvent, emailAddressDecider } from './email-address.decider';
 
 const now = '2026-01-02T03:04:05.000Z';
+/** Deciders never open sealed values: any envelope will do. */
+const sealedForUser = { enc: 'v1:dXNlcg==', subject: 'user:u1' };
+const sealedForAddress = { enc: 'v1:YWRkcmVzcw==', subject: 'address:k1' };
 const claimed: EmailAddressEvent = {
   type: 'EmailClaimed',
-  data: { email: 'ada@example.com', userId: 'u1', claimedAt: now },
+  data: { email: sealedForUser, userId: 'u1', claimedAt: now },
 };
+const released: EmailAddressEvent = { type: 'EmailReleased', data: { userId: 'u1', releasedAt: now } };
 const invite = {
   type: 'RecordPendingInvite' as const,
-  data: { email: 'ada@example.com', organizationId: 'o1', role: 'edit' as const, invitedBy: 'u0' },
+  data: { email: sealedForAddress, organizationId: 'o1', role: 'edit' as const, invitedBy: 'u0' },
   metadata: at(now),
 };
+const claim = { type: 'ClaimEmail' as const, data: { email: sealedForUser, userId: 'u1' }, metadata: at(now) };
+const release = { type: 'ReleaseEmail' as const, data: { userId: 'u1' }, metadata: at(now) };
 
 describe('email address decider', () => {
   it('lets one user claim an address; the same user claiming again is a no-op; another user is refused', () => {
-    const claim = { type: 'ClaimEmail' as const, data: { email: 'ada@example.com', userId: 'u1' }, metadata: at(now) };
     given(emailAddressDecider).when(claim).then([claimed]);
     given(emailAddressDecider, [claimed]).when(claim).thenNothing();
     given(emailAddressDecider, [claimed])
@@ -34,5 +39,24 @@ describe('email address decider', () => {
 
   it('remembers who claimed the address', () => {
     given(emailAddressDecider, [claimed]).thenState({ status: 'claimed', userId: 'u1' });
+  });
+
+  it('releases the address when its holder is erased, once, and only for its holder', () => {
+    given(emailAddressDecider, [claimed]).when(release).then([released]);
+    given(emailAddressDecider, [claimed, released]).when(release).thenNothing();
+    given(emailAddressDecider).when(release).thenNothing();
+    given(emailAddressDecider, [claimed])
+      .when({ ...release, data: { userId: 'u2' } })
+      .thenNothing();
+  });
+
+  it('lets a released address be claimed again, by a new user, and invited again before that', () => {
+    given(emailAddressDecider, [claimed, released]).thenState({ status: 'unclaimed', invitedTo: {} });
+    given(emailAddressDecider, [claimed, released])
+      .when({ ...claim, data: { ...claim.data, userId: 'u2' } })
+      .then([{ type: 'EmailClaimed', data: { email: sealedForUser, userId: 'u2', claimedAt: now } }]);
+    given(emailAddressDecider, [claimed, released])
+      .when(invite)
+      .then([{ type: 'InvitationRecorded', data: { ...invite.data, invitedAt: now } }]);
   });
 });

@@ -1,3 +1,4 @@
+export * from './personal-text';
 export * from './user.decider';
 export * from './email-address.decider';
 export * from './organization.decider';

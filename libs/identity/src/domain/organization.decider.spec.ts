@@ -2,8 +2,8 @@ import { at, given } from '@app/kernel/testing';
 import { type OrganizationCommand, type OrganizationEvent, organizationDecider } from './organization.decider';
 
 const now = '2026-01-02T03:04:05.000Z';
-const ada = { userId: 'u1', email: 'ada@example.com', displayName: 'Ada' };
-const bob = { userId: 'u2', email: 'bob@example.com', displayName: 'Bob' };
+const ada = { userId: 'u1' };
+const bob = { userId: 'u2' };
 const created: OrganizationEvent[] = [
   {
     type: 'OrganizationCreated',
@@ -102,18 +102,36 @@ describe('organization decider', () => {
       .thenNothing();
   });
 
-  it('lists an invite once and forgets it when the address joins', () => {
+  it('lists an invite once, by the key of its address, and forgets it when that address joins', () => {
+    const email = { enc: 'v1:c2VhbGVk', subject: 'address:k2' };
     const invited: OrganizationEvent = {
       type: 'MemberInvited',
-      data: { organizationId: 'o1', email: 'bob@example.com', role: 'read', invitedAt: now },
+      data: { organizationId: 'o1', invite: 'k2', email, role: 'read', invitedAt: now },
     };
     given(organizationDecider, created)
-      .when(command('InviteMember', { organizationId: 'o1', email: 'bob@example.com', role: 'read' }))
+      .when(command('InviteMember', { organizationId: 'o1', invite: 'k2', email, role: 'read' }))
       .then([invited]);
     given(organizationDecider, [...created, invited])
-      .when(command('InviteMember', { organizationId: 'o1', email: 'bob@example.com', role: 'read' }))
+      .when(
+        command('InviteMember', {
+          organizationId: 'o1',
+          invite: 'k2',
+          email: { ...email, enc: 'v1:b3RoZXI=' },
+          role: 'read',
+        }),
+      )
       .thenNothing();
-    given(organizationDecider, [...created, invited, bobJoined]).thenState({
+    // the pending-invites process adds the new user with the key of the address they signed up with
+    given(organizationDecider, [...created, invited])
+      .when(command('AddMember', { organizationId: 'o1', ...bob, role: 'read', invite: 'k2' }))
+      .then([
+        { type: 'MemberJoined', data: { organizationId: 'o1', ...bob, role: 'read', joinedAt: now, invite: 'k2' } },
+      ]);
+    const joined: OrganizationEvent = {
+      type: 'MemberJoined',
+      data: { ...bobJoined.data, invite: 'k2' } as Extract<OrganizationEvent, { type: 'MemberJoined' }>['data'],
+    };
+    given(organizationDecider, [...created, invited, joined]).thenState({
       status: 'active',
       organizationId: 'o1',
       members: { u1: 'admin', u2: 'read' },
@@ -123,11 +141,29 @@ describe('organization decider', () => {
       links: {},
       samlProviders: {},
     });
+    // another member joining leaves the invite pending
+    given(organizationDecider, [...created, invited, bobJoined]).thenState({
+      status: 'active',
+      organizationId: 'o1',
+      members: { u1: 'admin', u2: 'read' },
+      invites: { k2: 'read' },
+      teams: {},
+      inviteLinks: false,
+      links: {},
+      samlProviders: {},
+    });
+  });
+
+  it('records no personal data in memberships, whatever the command is given', () => {
+    const withPersonalData = { userId: 'u2', email: 'bob@example.com', displayName: 'Bob' };
+    given(organizationDecider, created)
+      .when(command('AddMember', { organizationId: 'o1', ...withPersonalData, role: 'read' }))
+      .then([bobJoined]);
   });
 });
 
 describe('organization decider: teams', () => {
-  const guest = { userId: 'u3', email: 'guest@example.com', displayName: 'Guest' };
+  const guest = { userId: 'u3' };
   const guestJoined: OrganizationEvent = {
     type: 'MemberJoined',
     data: { organizationId: 'o1', ...guest, role: null, joinedAt: now },
@@ -262,7 +298,7 @@ describe('organization decider: invite links', () => {
     type: 'InviteLinkCreated',
     data: { organizationId: 'o1', linkId: 'h2', grant: { level: 'comment', target: space }, createdAt: now },
   };
-  const carol = { userId: 'u3', email: 'carol@example.com', displayName: 'Carol' };
+  const carol = { userId: 'u3' };
 
   it('creates links only while invite links are turned on', () => {
     given(organizationDecider, on)

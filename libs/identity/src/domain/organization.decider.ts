@@ -11,6 +11,7 @@ import {
   characterCount,
   roleRank,
 } from '@app/kernel/domain';
+import { type PersonalText, type Sealed } from './personal-text';
 
 export const organizationStream = (organizationId: string) => `organization-${organizationId}`;
 
@@ -30,10 +31,12 @@ export type OrganizationChanges = {
   useCase?: string;
 };
 
+/**
+ * Who joins. Memberships carry no personal data (events before sealing also copied the member's email and name
+ * into `MemberJoined`); answers show the person from the user's own record.
+ */
 export type MemberIdentity = {
   userId: string;
-  email: string;
-  displayName: string;
 };
 
 export type CreateOrganization = Command<
@@ -44,13 +47,21 @@ export type UpdateOrganization = Command<
   'UpdateOrganization',
   { organizationId: string; changes: OrganizationChanges }
 >;
-export type AddMember = Command<'AddMember', { organizationId: string; role: RoleOrGuest } & MemberIdentity>;
+/** `invite`: the key of the address whose pending invite this honours (the pending-invites process sets it). */
+export type AddMember = Command<
+  'AddMember',
+  { organizationId: string; role: RoleOrGuest; invite?: string } & MemberIdentity
+>;
 export type ChangeMemberRole = Command<
   'ChangeMemberRole',
   { organizationId: string; userId: string; role: RoleOrGuest }
 >;
 export type RemoveMember = Command<'RemoveMember', { organizationId: string; userId: string }>;
-export type InviteMember = Command<'InviteMember', { organizationId: string; email: string; role: RoleOrGuest }>;
+/** `invite` is the key of the address (its `email-<key>` stream); the address is sealed with the address's key. */
+export type InviteMember = Command<
+  'InviteMember',
+  { organizationId: string; invite: string; email: Sealed; role: RoleOrGuest }
+>;
 
 /** What a team member may do in the team: an owner manages its members and title. */
 export type TeamMemberRole = 'owner' | 'member';
@@ -178,10 +189,20 @@ export type OrganizationUpdated = DomainEvent<
   'OrganizationUpdated',
   { organizationId: string; changes: OrganizationChanges; updatedAt: string }
 >;
-/** `samlProviderId` (optional, since SAML sign-in): the member joined by signing in through that provider. */
+/**
+ * `samlProviderId` (optional, since SAML sign-in): the member joined by signing in through that provider.
+ * `invite` (optional): the key of the address whose pending invite the member took up.
+ */
 export type MemberJoined = DomainEvent<
   'MemberJoined',
-  { organizationId: string; role: RoleOrGuest; joinedAt: string; samlProviderId?: string } & MemberIdentity
+  {
+    organizationId: string;
+    userId: string;
+    role: RoleOrGuest;
+    joinedAt: string;
+    samlProviderId?: string;
+    invite?: string;
+  }
 >;
 export type MemberRoleChanged = DomainEvent<
   'MemberRoleChanged',
@@ -190,7 +211,7 @@ export type MemberRoleChanged = DomainEvent<
 export type MemberRemoved = DomainEvent<'MemberRemoved', { organizationId: string; userId: string; removedAt: string }>;
 export type MemberInvited = DomainEvent<
   'MemberInvited',
-  { organizationId: string; email: string; role: RoleOrGuest; invitedAt: string }
+  { organizationId: string; invite: string; email: PersonalText; role: RoleOrGuest; invitedAt: string }
 >;
 export type TeamCreated = DomainEvent<
   'TeamCreated',
@@ -256,7 +277,10 @@ export type OrganizationEvent =
   | MemberInvited
   | TeamEvent;
 
-/** Only what decisions need: who the members are (for the last-admin rule) and the pending invites. */
+/**
+ * Only what decisions need: who the members are (for the last-admin rule) and the pending invites (by the key of
+ * the invited address).
+ */
 export type OrganizationState =
   | { status: 'absent' }
   | {
@@ -394,7 +418,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
               createdAt: now,
             },
           },
-          { type: 'MemberJoined', data: { organizationId, ...createdBy, role: 'admin', joinedAt: now } },
+          { type: 'MemberJoined', data: { organizationId, userId: createdBy.userId, role: 'admin', joinedAt: now } },
         ];
       }
       case 'UpdateOrganization': {
@@ -410,8 +434,14 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       }
       case 'AddMember': {
         const organization = requireActive(state, command.data.organizationId);
-        if (command.data.userId in organization.members) return [];
-        return [{ type: 'MemberJoined', data: { ...command.data, joinedAt: now } }];
+        const { organizationId, userId, role, invite } = command.data;
+        if (userId in organization.members) return [];
+        return [
+          {
+            type: 'MemberJoined',
+            data: { organizationId, userId, role, joinedAt: now, ...(invite !== undefined ? { invite } : {}) },
+          },
+        ];
       }
       case 'ChangeMemberRole': {
         const organization = requireActive(state, command.data.organizationId);
@@ -442,8 +472,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       }
       case 'InviteMember': {
         const organization = requireActive(state, command.data.organizationId);
-        const { email, role } = command.data;
-        if (email in organization.invites && organization.invites[email] === role) return [];
+        const { invite, role } = command.data;
+        if (invite in organization.invites && organization.invites[invite] === role) return [];
         return [{ type: 'MemberInvited', data: { ...command.data, invitedAt: now } }];
       }
       case 'CreateSamlProvider': {
@@ -475,7 +505,13 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         const events: OrganizationEvent[] = [
           {
             type: 'MemberJoined',
-            data: { organizationId, ...member, role: provider.defaultRole, joinedAt: now, samlProviderId: providerId },
+            data: {
+              organizationId,
+              userId: member.userId,
+              role: provider.defaultRole,
+              joinedAt: now,
+              samlProviderId: providerId,
+            },
           },
         ];
         const teamId = provider.defaultTeam;
@@ -519,7 +555,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
         // A content link makes a newcomer a guest; its level on the content is granted by the content context.
         const role = 'role' in link ? link.role : null;
         if (!(member.userId in organization.members)) {
-          return [{ type: 'MemberJoined', data: { organizationId, ...member, role, joinedAt: now } }];
+          return [{ type: 'MemberJoined', data: { organizationId, userId: member.userId, role, joinedAt: now } }];
         }
         const previousRole = organization.members[member.userId];
         // Accepting never lowers a role.
@@ -679,7 +715,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       case 'MemberJoined': {
         if (state.status !== 'active') return state;
         const invites = { ...state.invites };
-        delete invites[event.data.email];
+        if (event.data.invite !== undefined) delete invites[event.data.invite];
         return { ...state, members: { ...state.members, [event.data.userId]: event.data.role }, invites };
       }
       case 'MemberRoleChanged':
@@ -693,7 +729,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       }
       case 'MemberInvited':
         if (state.status !== 'active') return state;
-        return { ...state, invites: { ...state.invites, [event.data.email]: event.data.role } };
+        return { ...state, invites: { ...state.invites, [event.data.invite]: event.data.role } };
       case 'TeamCreated':
         if (state.status !== 'active') return state;
         return { ...state, teams: { ...state.teams, [event.data.teamId]: {} } };

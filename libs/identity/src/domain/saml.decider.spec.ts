@@ -3,8 +3,8 @@ import { type OrganizationCommand, type OrganizationEvent, organizationDecider }
 import { samlAssertionDecider, samlRequestDecider } from './saml-login.decider';
 
 const now = '2026-01-02T03:04:05.000Z';
-const ada = { userId: 'u1', email: 'ada@example.com', displayName: 'Ada' };
-const eve = { userId: 'u3', email: 'eve@example.com', displayName: 'Eve' };
+const ada = { userId: 'u1' };
+const eve = { userId: 'u3' };
 const created: OrganizationEvent[] = [
   {
     type: 'OrganizationCreated',

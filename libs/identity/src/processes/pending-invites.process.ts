@@ -1,13 +1,20 @@
 import { type DomainEvent, type RoleOrGuest } from '@app/kernel/domain';
 import { type ProcessDefinition, type RecordedEvent } from '@app/kernel';
-import { emailKey } from '../application/tokens';
+import { upcast } from '../application/personal-data/upcaster';
+import { type UserCreated } from '../domain';
 
 type InviteNoted = DomainEvent<'InviteNoted', { organizationId: string; role: RoleOrGuest }>;
+/**
+ * `emailKey` is the key of the address (the process's instance). Before personal data was sealed this event also
+ * copied the user's `email` and `displayName` in clear; it no longer carries either.
+ */
 type InvitesHonoured = DomainEvent<
   'InvitesHonoured',
-  { userId: string; email: string; displayName: string; invites: { organizationId: string; role: RoleOrGuest }[] }
+  { userId: string; emailKey?: string; invites: { organizationId: string; role: RoleOrGuest }[] }
 >;
-type PendingInvitesEvent = InviteNoted | InvitesHonoured;
+/** The address's user was erased and the address released: invitations sent from now on wait for a new user. */
+type InvitesReset = DomainEvent<'InvitesReset', { userId: string }>;
+type PendingInvitesEvent = InviteNoted | InvitesHonoured | InvitesReset;
 
 interface PendingInvitesState {
   pending: Record<string, RoleOrGuest>;
@@ -16,18 +23,21 @@ interface PendingInvitesState {
 
 const EMAIL_STREAM_PREFIX = 'email-';
 
+const addressOf = (event: RecordedEvent) =>
+  event.streamId.startsWith(EMAIL_STREAM_PREFIX) ? event.streamId.slice(EMAIL_STREAM_PREFIX.length) : null;
+
 /**
  * An invitation sent to an address without an account waits on that address's stream; when a user with that
- * address is created, this process adds them to every organization that invited them.
+ * address is created, this process adds them to every organization that invited them. When that user is erased
+ * (their address released), the process starts over for the address.
  */
 export const pendingInvitesProcess: ProcessDefinition<PendingInvitesState, PendingInvitesEvent> = {
   name: 'pendinginvites',
-  handles: ['InvitationRecorded', 'UserCreated'],
+  handles: ['InvitationRecorded', 'UserCreated', 'EmailReleased'],
   instanceOf(event: RecordedEvent) {
-    if (event.type === 'InvitationRecorded') {
-      return event.streamId.startsWith(EMAIL_STREAM_PREFIX) ? event.streamId.slice(EMAIL_STREAM_PREFIX.length) : null;
-    }
-    return typeof event.data.email === 'string' ? emailKey(event.data.email) : null;
+    if (event.type === 'InvitationRecorded' || event.type === 'EmailReleased') return addressOf(event);
+    const emailKey = (upcast(event).data as Partial<UserCreated['data']>).emailKey;
+    return typeof emailKey === 'string' ? emailKey : null;
   },
   initialState: () => ({ pending: {}, honoured: false }),
   evolve(state, event) {
@@ -36,6 +46,8 @@ export const pendingInvitesProcess: ProcessDefinition<PendingInvitesState, Pendi
         return { ...state, pending: { ...state.pending, [event.data.organizationId]: event.data.role } };
       case 'InvitesHonoured':
         return { pending: {}, honoured: true };
+      case 'InvitesReset':
+        return { pending: {}, honoured: false };
       default:
         return state;
     }
@@ -50,14 +62,18 @@ export const pendingInvitesProcess: ProcessDefinition<PendingInvitesState, Pendi
         },
       ];
     }
+    if (event.type === 'EmailReleased') {
+      if (!state.honoured && Object.keys(state.pending).length === 0) return [];
+      return [{ type: 'InvitesReset', data: { userId: String(event.data.userId) } }];
+    }
     if (event.type === 'UserCreated' && !state.honoured && Object.keys(state.pending).length > 0) {
+      const data = upcast(event).data as UserCreated['data'];
       return [
         {
           type: 'InvitesHonoured',
           data: {
-            userId: String(event.data.userId),
-            email: String(event.data.email),
-            displayName: String(event.data.displayName),
+            userId: data.userId,
+            emailKey: data.emailKey,
             invites: Object.entries(state.pending).map(([organizationId, role]) => ({ organizationId, role })),
           },
         },
@@ -67,14 +83,14 @@ export const pendingInvitesProcess: ProcessDefinition<PendingInvitesState, Pendi
   },
   commands(_state, event) {
     if (event.type !== 'InvitesHonoured') return [];
+    const { userId, emailKey } = event.data;
     return event.data.invites.map((invite) => ({
       type: 'AddMember',
       data: {
         organizationId: invite.organizationId,
-        userId: event.data.userId,
-        email: event.data.email,
-        displayName: event.data.displayName,
+        userId,
         role: invite.role,
+        ...(typeof emailKey === 'string' ? { invite: emailKey } : {}),
       },
     }));
   },

@@ -1,20 +1,25 @@
 import { type Projection } from '@app/kernel';
+import { upcast } from '../application/personal-data/upcaster';
 import { INVITES } from '../application/read-models';
-import { type MemberInvited } from '../domain';
+import { type MemberInvited, type MemberJoined, type PersonalText } from '../domain';
 
+/** A pending invite; `invite` is the key of the invited address, and the address is sealed with its own key. */
 export interface InviteDoc {
   id: string;
   organizationId: string;
-  email: string;
+  invite: string;
+  email: PersonalText;
   role: string | null;
   invitedAt: string;
   [key: string]: unknown;
 }
 
-/** Pending invites of an organization; an invite disappears when its address joins. */
+const inviteDocId = (organizationId: string, invite: string) => `${organizationId}:${invite}`;
+
+/** Pending invites of an organization, by the key of the address; an invite disappears when its address joins. */
 export const invitesProjection: Projection<InviteDoc> = {
   name: 'invites',
-  version: 1,
+  version: 2,
   collection: INVITES,
   indexes: [
     {
@@ -25,13 +30,19 @@ export const invitesProjection: Projection<InviteDoc> = {
     },
   ],
   handles: ['MemberInvited', 'MemberJoined'],
-  idOf: (event) => `${String(event.data.organizationId)}:${String(event.data.email)}`,
-  evolve(_doc, event) {
+  idOf(recorded) {
+    const event = upcast(recorded);
+    const invite = (event.data as MemberInvited['data'] | MemberJoined['data']).invite;
+    return typeof invite === 'string' ? inviteDocId(String(event.data.organizationId), invite) : null;
+  },
+  evolve(_doc, recorded) {
+    const event = upcast(recorded);
     if (event.type !== 'MemberInvited') return null;
     const data = event.data as MemberInvited['data'];
     return {
-      id: `${data.organizationId}:${data.email}`,
+      id: inviteDocId(data.organizationId, data.invite),
       organizationId: data.organizationId,
+      invite: data.invite,
       email: data.email,
       role: data.role,
       invitedAt: data.invitedAt,

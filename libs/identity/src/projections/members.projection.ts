@@ -1,23 +1,22 @@
 import { type Projection } from '@app/kernel';
+import { upcast } from '../application/personal-data/upcaster';
 import { MEMBERS, type MemberDoc, memberDocId } from '../application/read-models';
 import { type MemberJoined, type MemberRoleChanged, type TeamMemberAdded } from '../domain';
 
-/** One document per membership: who belongs to which organization with which role, and in which teams. */
+/**
+ * One document per membership: who belongs to which organization with which role, and in which teams. No name
+ * or address: answers show the member from the `users` read model (older `MemberJoined` events carried both in
+ * clear; the upcaster drops them).
+ */
 export const membersProjection: Projection<MemberDoc> = {
   name: 'members',
-  version: 2,
+  version: 3,
   collection: MEMBERS,
   indexes: [
     {
       fields: [
         ['organizationId', 1],
         ['joinedAt', 1],
-      ],
-    },
-    {
-      fields: [
-        ['organizationId', 1],
-        ['displayName', 1],
       ],
     },
     {
@@ -29,7 +28,8 @@ export const membersProjection: Projection<MemberDoc> = {
   ],
   handles: ['MemberJoined', 'MemberRoleChanged', 'MemberRemoved', 'TeamMemberAdded', 'TeamMemberRemoved'],
   idOf: (event) => memberDocId(String(event.data.organizationId), String(event.data.userId)),
-  evolve(doc, event) {
+  evolve(doc, recorded) {
+    const event = upcast(recorded);
     switch (event.type) {
       case 'MemberJoined': {
         const data = event.data as MemberJoined['data'];
@@ -38,8 +38,6 @@ export const membersProjection: Projection<MemberDoc> = {
           organizationId: data.organizationId,
           userId: data.userId,
           role: data.role,
-          email: data.email,
-          displayName: data.displayName,
           joinedAt: data.joinedAt,
           teams: [],
           ...(data.samlProviderId ? { sso: true } : {}),

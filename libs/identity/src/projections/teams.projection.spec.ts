@@ -29,7 +29,7 @@ function project<D extends Doc>(projection: Projection<D>, events: readonly Orga
 const history: OrganizationEvent[] = [
   {
     type: 'MemberJoined',
-    data: { organizationId: 'o1', userId: 'u1', email: 'a@x.test', displayName: 'A', role: null, joinedAt: now },
+    data: { organizationId: 'o1', userId: 'u1', role: null, joinedAt: now },
   },
   { type: 'TeamCreated', data: { organizationId: 'o1', teamId: 't1', title: 'Writers', createdAt: now } },
   { type: 'TeamCreated', data: { organizationId: 'o1', teamId: 't2', title: 'Readers', createdAt: now } },

@@ -1,5 +1,11 @@
 export * from './organization-access';
 export { bootstrap, type BootstrapRequest, type BootstrapResult } from '../application/bootstrap/bootstrap';
+export {
+  eraseUser,
+  type ErasureResult,
+  type ErasureStores,
+  ERASURE_READ_MODELS,
+} from '../application/erase-user/erase-user';
 export { UserDirectory, type UserBody } from './user-directory';
 export { GetOrganizationQuery } from '../application/get-organization/get-organization.query';
 export { TokenAuthenticator, type Authentication } from '../application/token-authenticator';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import { PUBLIC_URLS, type PublicUrls } from '@app/kernel';
+import { People } from '../application/personal-data/people';
 import { presentUser } from '../application/presenters';
-import { USERS, type UserDoc } from '../application/read-models';
 
 export interface UserBody {
   object: 'user';
@@ -11,30 +11,22 @@ export interface UserBody {
   urls: { location: string };
 }
 
-/** Users as other contexts show them (authors, reviewers, reactors), in the spec's User shape. */
+/**
+ * Users as other contexts show them (authors, reviewers, reactors, grantees), in the spec's User shape, their
+ * personal data opened at each read: an erased person is "Erased user" without email wherever they appear, and
+ * no other context keeps a copy of a name or an address.
+ */
 @Injectable()
 export class UserDirectory {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly people: People,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
   ) {}
 
-  /** The users with these ids; an id whose user is gone is shown as an unknown user rather than dropped. */
+  /** The users with these ids; an id whose user is unknown is shown as an unknown user rather than dropped. */
   async users(ids: Iterable<string>): Promise<Map<string, UserBody>> {
-    const wanted = [...new Set(ids)];
-    const found = wanted.length > 0 ? await this.store.getMany<UserDoc>(USERS, wanted) : [];
     const out = new Map<string, UserBody>();
-    for (const user of found) out.set(user.id, presentUser(user, this.urls));
-    for (const id of wanted) {
-      if (!out.has(id)) {
-        out.set(id, {
-          object: 'user',
-          id,
-          displayName: 'Unknown user',
-          urls: { location: `${this.urls.api}/users/${id}` },
-        });
-      }
-    }
+    for (const [id, person] of await this.people.byIds(ids)) out.set(id, presentUser(person, this.urls));
     return out;
   }
 }

@@ -10,7 +10,9 @@ import {
   metadataFor,
   newId,
 } from '@app/kernel';
-import { userDecider, userStream } from '../../domain';
+import { userStream } from '../../domain';
+import { users } from '../deciders';
+import { PersonalData, userSubject } from '../personal-data/sealing';
 import { generateToken, hashToken } from '../tokens';
 
 export interface CreatedToken extends CommandResult {
@@ -34,14 +36,16 @@ export class CreateApiTokenHandler implements ICommandHandler<CreateApiTokenComm
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly personal: PersonalData,
   ) {}
 
   async execute({ userId, label, correlationId }: CreateApiTokenCommand): Promise<CreatedToken> {
     const token = generateToken();
     const tokenId = newId();
-    const result = await handleCommand(this.store, userDecider, userStream(userId), {
+    const sealed = await this.personal.seal(userSubject(userId), { label });
+    const result = await handleCommand(this.store, users, userStream(userId), {
       type: 'CreateApiToken',
-      data: { userId, tokenId, label, tokenHash: hashToken(token) },
+      data: { userId, tokenId, label: sealed.label, tokenHash: hashToken(token) },
       metadata: metadataFor(this.clock, userId, { correlationId }),
     });
     return { tokenId, token, position: result.position, revision: result.revision };

@@ -8,10 +8,12 @@ import {
   type EventStore,
   NotFound,
   handleCommand,
+  loadState,
   metadataFor,
   newId,
 } from '@app/kernel';
-import { organizationDecider, organizationStream, userStream } from '../../domain';
+import { organizationStream, userStream } from '../../domain';
+import { organizations, users } from '../deciders';
 
 export interface NewOrganization {
   title: string;
@@ -42,21 +44,21 @@ export async function createOrganization(
   organization: NewOrganization,
   correlationId?: string,
 ): Promise<CreatedOrganization> {
-  const user = await readUser(store, userId);
+  await requireUser(store, userId);
   const organizationId = newId();
-  const result = await handleCommand(store, organizationDecider, organizationStream(organizationId), {
+  const result = await handleCommand(store, organizations, organizationStream(organizationId), {
     type: 'CreateOrganization',
     data: {
       organizationId,
       title: organization.title,
-      createdBy: { userId, email: user.email, displayName: user.displayName },
+      createdBy: { userId },
       ...(organization.type ? { type: organization.type } : {}),
       ...(organization.emailDomains ? { emailDomains: organization.emailDomains } : {}),
     },
     metadata: metadataFor(clock, userId, { correlationId }),
   });
   if (organization.useCase) {
-    const updated = await handleCommand(store, organizationDecider, organizationStream(organizationId), {
+    const updated = await handleCommand(store, organizations, organizationStream(organizationId), {
       type: 'UpdateOrganization',
       data: { organizationId, changes: { useCase: organization.useCase } },
       metadata: metadataFor(clock, userId, { correlationId }),
@@ -66,12 +68,10 @@ export async function createOrganization(
   return { organizationId, position: result.position, revision: result.revision };
 }
 
-/** The user's email and name, from their own stream (the event store is the source of truth for commands). */
-export async function readUser(store: EventStore, userId: string): Promise<{ email: string; displayName: string }> {
-  const history = await store.readStream(userStream(userId), { maxCount: 1 });
-  const created = history.find((event) => event.type === 'UserCreated');
-  if (!created) throw new NotFound(`User ${userId} not found`);
-  return { email: String(created.data.email), displayName: String(created.data.displayName) };
+/** Checks, on the user's own stream (the source of truth for commands), that the user exists and is not erased. */
+export async function requireUser(store: EventStore, userId: string): Promise<void> {
+  const { state } = await loadState(store, users, userStream(userId));
+  if (state.status !== 'active') throw new NotFound(`User ${userId} not found`);
 }
 
 @CommandHandler(CreateOrganizationCommand)

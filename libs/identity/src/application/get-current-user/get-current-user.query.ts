@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { NotFound, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import { NotFound, PUBLIC_URLS, type PublicUrls } from '@app/kernel';
+import { People } from '../personal-data/people';
 import { presentUser } from '../presenters';
-import { USERS, type UserDoc } from '../read-models';
 
 export class GetUserQuery extends Query<ReturnType<typeof presentUser>> {
   constructor(readonly userId: string) {
@@ -13,13 +13,13 @@ export class GetUserQuery extends Query<ReturnType<typeof presentUser>> {
 @QueryHandler(GetUserQuery)
 export class GetUserHandler implements IQueryHandler<GetUserQuery> {
   constructor(
-    @Inject(READ_STORE) private readonly store: ReadStore,
+    private readonly people: People,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
   ) {}
 
   async execute({ userId }: GetUserQuery) {
-    const user = await this.store.get<UserDoc>(USERS, userId);
-    if (!user) throw new NotFound(`User ${userId} not found`);
-    return presentUser(user, this.urls);
+    const person = await this.people.byId(userId);
+    if (person.status === 'unknown') throw new NotFound(`User ${userId} not found`);
+    return presentUser(person, this.urls);
   }
 }

@@ -21,7 +21,8 @@ import {
   readPage,
 } from '@app/kernel';
 import { type Role, type RoleOrGuest, atLeast, roleRank } from '@app/kernel/domain';
-import { type LinkGrant, type OrganizationCommand, organizationDecider, organizationStream } from '../../domain';
+import { type LinkGrant, type OrganizationCommand, organizationStream } from '../../domain';
+import { organizations } from '../deciders';
 import { CONTENT_INVITES, type ContentInvites, type InviteTarget } from '../../public/content-invites';
 import { OrganizationAccess } from '../../public/organization-access';
 import {
@@ -79,15 +80,10 @@ export class InviteLinks {
   }
 
   private async run(actor: Actor, command: Omit<LinkCommand, 'metadata'>) {
-    const result = await handleCommand(
-      this.events,
-      organizationDecider,
-      organizationStream(command.data.organizationId),
-      {
-        ...command,
-        metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
-      } as LinkCommand,
-    );
+    const result = await handleCommand(this.events, organizations, organizationStream(command.data.organizationId), {
+      ...command,
+      metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
+    } as LinkCommand);
     await this.runtime.settle(result.position, READ_MODELS);
   }
 
@@ -199,14 +195,10 @@ export class InviteLinks {
     if (target && (await this.contentInvites().organizationOf(target)) !== organizationId)
       throw new NotFound(`The ${target.kind} of this invite link no longer exists`);
     const user = await this.store.get<UserDoc>(USERS, actor.userId);
-    if (!user) throw new NotFound('User not found');
+    if (!user || user.erased) throw new NotFound('User not found');
     await this.run(actor, {
       type: 'AcceptInviteLink',
-      data: {
-        organizationId,
-        linkId: link.id,
-        member: { userId: user.id, email: user.email, displayName: user.displayName },
-      },
+      data: { organizationId, linkId: link.id, member: { userId: user.id } },
     });
     if (target) await this.contentInvites().grant(actor, organizationId, target, actor.userId, link.level!);
     return {};

@@ -11,9 +11,11 @@ import {
   metadataFor,
 } from '@app/kernel';
 import { type RoleOrGuest } from '@app/kernel/domain';
-import { emailAddressDecider, emailStream, organizationDecider, organizationStream } from '../../domain';
+import { emailStream, organizationStream } from '../../domain';
 import { OrganizationAccess } from '../../public/organization-access';
-import { readUser } from '../create-organization/create-organization.command';
+import { requireUser } from '../create-organization/create-organization.command';
+import { emailAddresses, organizations } from '../deciders';
+import { PersonalData, addressSubject } from '../personal-data/sealing';
 import { emailKey, normaliseEmail } from '../tokens';
 
 export interface InviteResult {
@@ -38,7 +40,8 @@ export class InviteMembersCommand extends Command<InviteResult> {
 
 /**
  * A known user joins at once; an unknown address is recorded on its email stream (where the pending-invites
- * process honours it when that user is created) and listed on the organization as a pending invite.
+ * process honours it when that user is created) and listed on the organization as a pending invite. An unknown
+ * address is sealed with a key of its own (`address:<key>`), destroyed with the rest if its user is ever erased.
  */
 @CommandHandler(InviteMembersCommand)
 export class InviteMembersHandler implements ICommandHandler<InviteMembersCommand> {
@@ -46,6 +49,7 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly access: OrganizationAccess,
+    private readonly personal: PersonalData,
   ) {}
 
   async execute({
@@ -64,27 +68,29 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
     };
     for (const email of [...new Set(emails.map(normaliseEmail))]) {
       const metadata = metadataFor(this.clock, callerId, { correlationId });
-      const { state } = await loadState(this.store, emailAddressDecider, emailStream(emailKey(email)));
+      const key = emailKey(email);
+      const { state } = await loadState(this.store, emailAddresses, emailStream(key));
       if (state.status === 'claimed') {
-        const user = await readUser(this.store, state.userId);
-        const joined = await handleCommand(this.store, organizationDecider, organizationStream(organizationId), {
+        await requireUser(this.store, state.userId);
+        const joined = await handleCommand(this.store, organizations, organizationStream(organizationId), {
           type: 'AddMember',
-          data: { organizationId, userId: state.userId, email: user.email, displayName: user.displayName, role },
+          data: { organizationId, userId: state.userId, role },
           metadata,
         });
         note(joined.position);
         users.push(state.userId);
         continue;
       }
-      const pending = await handleCommand(this.store, emailAddressDecider, emailStream(emailKey(email)), {
+      const sealed = await this.personal.seal(addressSubject(key), { email });
+      const pending = await handleCommand(this.store, emailAddresses, emailStream(key), {
         type: 'RecordPendingInvite',
-        data: { email, organizationId, role, invitedBy: callerId },
+        data: { email: sealed.email, organizationId, role, invitedBy: callerId },
         metadata,
       });
       note(pending.position);
-      const listed = await handleCommand(this.store, organizationDecider, organizationStream(organizationId), {
+      const listed = await handleCommand(this.store, organizations, organizationStream(organizationId), {
         type: 'InviteMember',
-        data: { organizationId, email, role },
+        data: { organizationId, invite: key, email: sealed.email, role },
         metadata,
       });
       note(listed.position);

@@ -9,6 +9,7 @@ import {
   type ReadStore,
   readPage,
 } from '@app/kernel';
+import { PersonalData } from '../personal-data/sealing';
 import { presentToken } from '../presenters';
 import { API_TOKENS, type ApiTokenDoc } from '../read-models';
 
@@ -27,10 +28,11 @@ export class ListApiTokensHandler implements IQueryHandler<ListApiTokensQuery> {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PAGE_CURSORS) private readonly cursors: PageCursorCodec,
+    private readonly personal: PersonalData,
   ) {}
 
-  execute({ userId, list }: ListApiTokensQuery) {
-    return readPage<ApiTokenDoc, ReturnType<typeof presentToken>>(
+  async execute({ userId, list }: ListApiTokensQuery) {
+    const page = await readPage<ApiTokenDoc, ApiTokenDoc>(
       this.store,
       this.cursors,
       {
@@ -40,7 +42,9 @@ export class ListApiTokensHandler implements IQueryHandler<ListApiTokensQuery> {
         sort: [['createdAt', -1]],
         query: list,
       },
-      presentToken,
+      (token) => token,
     );
+    const labels = await this.personal.reveal(page.items.map((token) => token.label));
+    return { ...page, items: page.items.map((token, index) => presentToken(token, labels[index])) };
   }
 }

@@ -10,8 +10,9 @@ import {
   type ReadStore,
   ValidationFailed,
 } from '@app/kernel';
+import { People } from '../personal-data/people';
 import { presentOrganization } from '../presenters';
-import { MEMBERS, type MemberDoc, ORGANIZATIONS, type OrganizationDoc, USERS, type UserDoc } from '../read-models';
+import { MEMBERS, type MemberDoc, ORGANIZATIONS, type OrganizationDoc } from '../read-models';
 
 const DOMAIN = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const SUBDOMAIN = /^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$/;
@@ -28,6 +29,7 @@ export class LookupsController {
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    private readonly people: People,
   ) {}
 
   /**
@@ -47,9 +49,9 @@ export class LookupsController {
       limit: MAX_ORGANIZATIONS,
     });
     const roles = new Map(memberships.items.map((member) => [member.organizationId, member.role]));
-    const user = await this.store.get<UserDoc>(USERS, actor.userId);
+    const { email } = await this.people.byId(actor.userId);
     let candidates: OrganizationDoc[];
-    if (user && domainOf(user.email) === domain) {
+    if (email !== undefined && domainOf(email) === domain) {
       const found = await this.store.find<OrganizationDoc>(ORGANIZATIONS, {
         filter:
           roles.size === 0

@@ -9,7 +9,8 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { organizationDecider, organizationStream } from '../../domain';
+import { organizationStream } from '../../domain';
+import { organizations } from '../deciders';
 import { OrganizationAccess } from '../../public/organization-access';
 
 export class RemoveMemberCommand extends Command<CommandResult> {
@@ -35,7 +36,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand>
   async execute({ organizationId, callerId, memberId, correlationId }: RemoveMemberCommand): Promise<CommandResult> {
     if (callerId === memberId) await this.access.requireMember(organizationId, callerId);
     else await this.access.requireRole(organizationId, callerId, 'admin', 'remove members');
-    const result = await handleCommand(this.store, organizationDecider, organizationStream(organizationId), {
+    const result = await handleCommand(this.store, organizations, organizationStream(organizationId), {
       type: 'RemoveMember',
       data: { organizationId, userId: memberId },
       metadata: metadataFor(this.clock, callerId, { correlationId }),

@@ -9,7 +9,8 @@ import {
   handleCommand,
   metadataFor,
 } from '@app/kernel';
-import { userDecider, userStream } from '../../domain';
+import { userStream } from '../../domain';
+import { users } from '../deciders';
 
 export class RevokeApiTokenCommand extends Command<CommandResult> {
   constructor(
@@ -29,7 +30,7 @@ export class RevokeApiTokenHandler implements ICommandHandler<RevokeApiTokenComm
   ) {}
 
   async execute({ userId, tokenId, correlationId }: RevokeApiTokenCommand): Promise<CommandResult> {
-    const result = await handleCommand(this.store, userDecider, userStream(userId), {
+    const result = await handleCommand(this.store, users, userStream(userId), {
       type: 'RevokeApiToken',
       data: { userId, tokenId },
       metadata: metadataFor(this.clock, userId, { correlationId }),

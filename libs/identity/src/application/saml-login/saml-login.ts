@@ -19,16 +19,16 @@ import {
   newId,
 } from '@app/kernel';
 import {
-  organizationDecider,
   organizationStream,
   samlAssertionDecider,
   samlAssertionStream,
   samlRequestDecider,
   samlRequestStream,
-  userDecider,
   userStream,
 } from '../../domain';
 import { ensureUser } from '../bootstrap/bootstrap';
+import { organizations, users } from '../deciders';
+import { PersonalData, userSubject } from '../personal-data/sealing';
 import { type SamlProviderDoc } from '../read-models';
 import { SamlProviders, certificatePem, isActive, serviceUrls } from '../saml-providers/saml-providers';
 import { generateToken, hashToken } from '../tokens';
@@ -80,6 +80,7 @@ export class SamlLogin {
     @Optional() @Inject(SAML_SIGNING_KEY) private readonly signingKey: string | null,
     private readonly providers: SamlProviders,
     private readonly runtime: Runtime,
+    private readonly personal: PersonalData,
   ) {}
 
   /** Issues an AuthnRequest and returns the IdP address to send the browser to (signed when a key is set). */
@@ -156,16 +157,17 @@ export class SamlLogin {
     await handleCommand(this.events, samlRequestDecider, samlRequestStream(requestId), answer);
 
     const displayName = displayNameOf(profile, email);
-    const { userId, email: address } = await ensureUser(this.events, this.clock, email, displayName);
-    await handleCommand(this.events, organizationDecider, organizationStream(organizationId), {
+    const { userId } = await ensureUser(this.events, this.personal, this.clock, email, displayName);
+    await handleCommand(this.events, organizations, organizationStream(organizationId), {
       type: 'SignInWithSaml',
-      data: { organizationId, providerId, member: { userId, email: address, displayName } },
+      data: { organizationId, providerId, member: { userId } },
       metadata: metadataFor(this.clock, userId),
     });
     const token = generateToken();
-    const issued = await handleCommand(this.events, userDecider, userStream(userId), {
+    const { label } = await this.personal.seal(userSubject(userId), { label: `SAML sign-in: ${provider.label}` });
+    const issued = await handleCommand(this.events, users, userStream(userId), {
       type: 'CreateApiToken',
-      data: { userId, tokenId: newId(), label: `SAML sign-in: ${provider.label}`, tokenHash: hashToken(token) },
+      data: { userId, tokenId: newId(), label, tokenHash: hashToken(token) },
       metadata: metadataFor(this.clock, userId),
     });
     // The token is appended last: once projections reach it, they also reached the membership.

@@ -21,12 +21,8 @@ import {
   newId,
   readPage,
 } from '@app/kernel';
-import {
-  type OrganizationCommand,
-  type SamlProviderSettings,
-  organizationDecider,
-  organizationStream,
-} from '../../domain';
+import { type OrganizationCommand, type SamlProviderSettings, organizationStream } from '../../domain';
+import { organizations } from '../deciders';
 import { OrganizationAccess } from '../../public/organization-access';
 import { SAML_PROVIDERS, SAML_READ_MODELS, TEAMS, type SamlProviderDoc, type TeamDoc } from '../read-models';
 import { TeamViews } from '../teams/team-views';
@@ -154,15 +150,10 @@ export class SamlProviders {
   }
 
   private async run(actor: Actor, command: Omit<SamlCommand, 'metadata'>): Promise<void> {
-    const result = await handleCommand(
-      this.events,
-      organizationDecider,
-      organizationStream(command.data.organizationId),
-      {
-        ...command,
-        metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
-      } as SamlCommand,
-    );
+    const result = await handleCommand(this.events, organizations, organizationStream(command.data.organizationId), {
+      ...command,
+      metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
+    } as SamlCommand);
     await this.runtime.settle(result.position, SAML_READ_MODELS);
   }
 

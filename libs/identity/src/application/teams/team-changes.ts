@@ -11,11 +11,13 @@ import {
   Runtime,
   ValidationFailed,
   handleCommand,
+  loadState,
   metadataFor,
 } from '@app/kernel';
-import { type OrganizationCommand, organizationDecider, organizationStream } from '../../domain';
-import { MEMBERS, type MemberDoc, TEAM_READ_MODELS } from '../read-models';
-import { normaliseEmail } from '../tokens';
+import { type OrganizationCommand, emailStream, organizationStream } from '../../domain';
+import { emailAddresses, organizations } from '../deciders';
+import { MEMBERS, type MemberDoc, TEAM_READ_MODELS, memberDocId } from '../read-models';
+import { emailKey } from '../tokens';
 import { type TeamViewer, TeamViews } from './team-views';
 
 type TeamCommand = Extract<
@@ -45,19 +47,17 @@ export class TeamChanges {
   }
 
   async run(actor: Actor, command: Omit<TeamCommand, 'metadata'>): Promise<void> {
-    const result = await handleCommand(
-      this.events,
-      organizationDecider,
-      organizationStream(command.data.organizationId),
-      {
-        ...command,
-        metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
-      } as TeamCommand,
-    );
+    const result = await handleCommand(this.events, organizations, organizationStream(command.data.organizationId), {
+      ...command,
+      metadata: metadataFor(this.clock, actor.userId, { correlationId: actor.requestId }),
+    } as TeamCommand);
     await this.runtime.settle(result.position, TEAM_READ_MODELS);
   }
 
-  /** Member ids for a list of user ids or emails (an email must be a member's; 400 otherwise). */
+  /**
+   * Member ids for a list of user ids or emails (an email must be a member's; 400 otherwise). Addresses are sealed
+   * in the read models, so an email is found through its address's stream (who claimed it), then its membership.
+   */
   async userIds(organizationId: string, entries: readonly string[]): Promise<string[]> {
     const ids: string[] = [];
     for (const entry of entries) {
@@ -65,12 +65,13 @@ export class TeamChanges {
         ids.push(entry);
         continue;
       }
-      const found = await this.store.find<MemberDoc>(MEMBERS, {
-        filter: { organizationId, email: normaliseEmail(entry) },
-        limit: 1,
-      });
-      if (found.items.length === 0) throw new ValidationFailed(`${entry} is not the email of a member`);
-      ids.push(found.items[0].userId);
+      const { state } = await loadState(this.events, emailAddresses, emailStream(emailKey(entry)));
+      const member =
+        state.status === 'claimed'
+          ? await this.store.get<MemberDoc>(MEMBERS, memberDocId(organizationId, state.userId))
+          : null;
+      if (!member) throw new ValidationFailed(`${entry} is not the email of a member`);
+      ids.push(member.userId);
     }
     return ids;
   }

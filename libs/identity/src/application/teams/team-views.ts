@@ -18,6 +18,7 @@ import { type RoleOrGuest } from '@app/kernel/domain';
 import { organizationPermissions, teamPermissions } from '../../domain/organization-permissions';
 import { OrganizationAccess } from '../../public/organization-access';
 import { TEAM_SPACES, type TeamSpaces } from '../../public/team-spaces';
+import { People } from '../personal-data/people';
 import { presentMember } from '../presenters';
 import {
   MEMBERS,
@@ -49,6 +50,7 @@ export class TeamViews {
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly access: OrganizationAccess,
     private readonly modules: ModuleRef,
+    private readonly people: People,
   ) {}
 
   /** The caller as a member of the organization; NotFound when they are not one. */
@@ -131,12 +133,13 @@ export class TeamViews {
       page.items.map((membership) => memberDocId(organizationId, membership.userId)),
     );
     const byUser = new Map(members.map((member) => [member.userId, member]));
+    const people = await this.people.byIds(members.map((member) => member.userId));
     const items = page.items.flatMap((membership) => {
       const member = byUser.get(membership.userId);
       if (!member) return [];
       return [
         {
-          organization: presentMember(member, this.urls),
+          organization: presentMember(member, people.get(member.userId)!, this.urls),
           team: { role: membership.role },
           permissions: { view: true },
         },

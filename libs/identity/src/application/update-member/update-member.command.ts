@@ -10,7 +10,8 @@ import {
   metadataFor,
 } from '@app/kernel';
 import { type RoleOrGuest } from '@app/kernel/domain';
-import { organizationDecider, organizationStream } from '../../domain';
+import { organizationStream } from '../../domain';
+import { organizations } from '../deciders';
 import { OrganizationAccess } from '../../public/organization-access';
 
 export class UpdateMemberCommand extends Command<CommandResult> {
@@ -41,7 +42,7 @@ export class UpdateMemberHandler implements ICommandHandler<UpdateMemberCommand>
     correlationId,
   }: UpdateMemberCommand): Promise<CommandResult> {
     await this.access.requireRole(organizationId, callerId, 'admin', "change members' roles");
-    const result = await handleCommand(this.store, organizationDecider, organizationStream(organizationId), {
+    const result = await handleCommand(this.store, organizations, organizationStream(organizationId), {
       type: 'ChangeMemberRole',
       data: { organizationId, userId: memberId, role },
       metadata: metadataFor(this.clock, callerId, { correlationId }),

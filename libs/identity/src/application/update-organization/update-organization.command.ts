@@ -13,7 +13,8 @@ import {
   metadataFor,
   type IfMatch,
 } from '@app/kernel';
-import { organizationDecider, organizationStream } from '../../domain';
+import { organizationStream } from '../../domain';
+import { organizations } from '../deciders';
 import { OrganizationAccess } from '../../public/organization-access';
 import { ORGANIZATIONS, type OrganizationDoc } from '../read-models';
 import { type UpdateOrganizationRequest } from './update-organization.request';
@@ -59,7 +60,7 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
     const plain = JSON.parse(JSON.stringify(changes)) as Record<string, unknown>;
     const result = await handleCommand(
       this.store,
-      organizationDecider,
+      organizations,
       organizationStream(organizationId),
       {
         type: 'UpdateOrganization',
