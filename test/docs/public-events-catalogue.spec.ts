@@ -32,6 +32,10 @@ const INTERNAL = [
   'EmailClaimed',
   'InvitationRecorded',
   'MemberInvited', // its only content is an email address
+  // erasure: the organizations see it as member.removed (an erasure takes the person out of each of them)
+  'UserErased',
+  'EmailReleased',
+  'InvitesReset',
   // SAML sign-in steps
   'SamlRequestIssued',
   'SamlRequestAnswered',
