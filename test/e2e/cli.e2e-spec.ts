@@ -11,6 +11,9 @@ const ROOT = join(__dirname, '..', '..');
  * The operator CLI as a separate process against the data directory of a running server (the build in dist/ is
  * made by `npm test` before Jest runs).
  */
+// Each CLI call is a process that loads every module: on a loaded 2-core machine that alone can take 20 s.
+jest.setTimeout(180_000);
+
 describe('operator CLI (e2e)', () => {
   let service: TestService;
 
