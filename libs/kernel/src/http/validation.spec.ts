@@ -35,9 +35,12 @@ describe('the validation pipe on query strings', () => {
     expect(second).not.toBe(first);
     expect(second.tags).not.toBe(first.tags);
     // what one handler does to its DTO never reaches the next request's
-    first.q = 'changed';
-    first.tags!.push('c');
+    for (const dto of [first, second]) {
+      dto.q = 'changed';
+      dto.tags!.push('c');
+    }
     const third = (await pipe.transform({ q: 'doc', exact: 'true', tags: 'a,b' }, asQuery)) as SearchParams;
+    expect(third).not.toBe(second);
     expect(third).toEqual({ q: 'doc', exact: true, tags: ['a', 'b'] });
   });
 
