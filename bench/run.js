@@ -608,6 +608,21 @@ function reviewLines(merge, comments) {
   ];
 }
 
+/** The subscribers section: fan-out of one organization's feed to SSE subscribers (bench/feed.js). */
+function feedLines(feed) {
+  if (!feed) return ['Skipped in this run (BENCH_SKIP_FEED=1).', ''];
+  return [
+    `${feed.subscribers} Server-Sent Events subscribers of one organization's feed (in a child process), while ${feed.events.toLocaleString('en')} title`,
+    `changes of one space are appended at ${feed.appendRate} per second (bench/feed.js): each subscriber measures the delay from`,
+    'just before the append to the moment it parsed the event.',
+    '',
+    '| delivered | events/s delivered | delay p50 | p90 | p99 (max) | target |',
+    '|---|---|---|---|---|---|',
+    `| ${feed.delivered.toLocaleString('en')} | ${feed.deliveredPerSecond} | ${feed.delayMs.p50} ms | ${feed.delayMs.p90} ms | **${feed.delayMs.p99} ms** (${feed.delayMs.max}) | p99 < 100 ms: ${verdict(feed.met)} |`,
+    '',
+  ];
+}
+
 async function main() {
   const startedAt = new Date();
   console.error('service and baselines…');
@@ -625,6 +640,12 @@ async function main() {
     console.error('review: authoring, merging and comments…');
     merge = measureScript('merge.js');
     comments = measureScript('comments.js');
+  }
+  let feed = null;
+  if (process.env.BENCH_SKIP_FEED === '1') console.error('feed: skipped (BENCH_SKIP_FEED=1)');
+  else {
+    console.error('feed: fan-out to SSE subscribers…');
+    feed = measureScript('feed.js');
   }
 
   const readTarget = (r) => `≥ 40%, p99 < 10 ms: ${verdict(r.ratio.median >= 0.4 && r.p99 < 10)}`;
@@ -740,6 +761,9 @@ async function main() {
     '## Review: authoring, merging and comments',
     '',
     ...reviewLines(merge, comments),
+    '## Subscribers: the event feed',
+    '',
+    ...feedLines(feed),
     'What limits the missed targets, and what was tried: bench/NOTES.md.',
   ];
   writeFileSync(join(__dirname, 'README.md'), lines.join('\n').trimEnd() + '\n');
