@@ -216,18 +216,13 @@ class FeedStream {
           const batch = queue.shift()!;
           queued -= batch.events.length;
           if (!(await this.refreshReader())) return;
-          this.response.cork(); // one write to the socket per batch
-          try {
-            for (const stored of batch.events) {
-              const position = BigInt(stored.event.position);
-              if (position <= cursor) continue;
-              if (this.request.types && !this.request.types.includes(stored.event.type)) continue;
-              if (!(await this.reader.mayRead(stored))) continue;
-              if (!(await this.send(frame(stored.event)))) return;
-              cursor = position;
-            }
-          } finally {
-            this.uncork();
+          for (const stored of batch.events) {
+            const position = BigInt(stored.event.position);
+            if (position <= cursor) continue;
+            if (this.request.types && !this.request.types.includes(stored.event.type)) continue;
+            if (!(await this.reader.mayRead(stored))) continue;
+            if (!(await this.send(frame(stored.event)))) return;
+            cursor = position;
           }
           if (batch.to > cursor) cursor = batch.to;
         }
@@ -256,15 +251,9 @@ class FeedStream {
   private async send(chunk: string): Promise<boolean> {
     if (this.ended) return false;
     if (this.response.writableLength + Buffer.byteLength(chunk) > this.options.maxBufferedBytes) {
-      this.uncork(); // what is corked never drains
       if (!(await this.drained())) return false;
-      this.response.cork();
     }
     return this.write(chunk);
-  }
-
-  private uncork(): void {
-    while (this.response.writableCorked > 0) this.response.uncork();
   }
 
   /** Writes unless the stream ended (keep-alive comments and the events `send` made room for). */
