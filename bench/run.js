@@ -17,6 +17,8 @@
  * 4. Webhook delivery throughput to a local receiver, for one and for ten webhooks (bench/webhooks.js).
  * 5. Search (bench/search.js): 100,000 generated pages written as events, indexed by the search projection's
  *    replay at start-up (pages/s), then searched over HTTP at 10 connections against raw node:http.
+ * 6. Fan-out of one organization's events to 100 Server-Sent Events subscribers (bench/feed.js); BENCH_SKIP_FEED=1
+ *    leaves it out.
  *
  * BENCH_ONLY=search runs part 5 alone and replaces only the Search section of bench/README.md (the rest of the
  * file stays from the last full run); BENCH_SKIP_SEARCH=1 leaves part 5 out of a full run.
@@ -692,6 +694,21 @@ function reviewLines(merge, comments) {
   ];
 }
 
+/** The subscribers section: fan-out of one organization's feed to SSE subscribers (bench/feed.js). */
+function feedLines(feed) {
+  if (!feed) return ['Skipped in this run (BENCH_SKIP_FEED=1).', ''];
+  return [
+    `${feed.subscribers} Server-Sent Events subscribers of one organization's feed (in a child process), while ${feed.events.toLocaleString('en')} title`,
+    `changes of one space are appended at ${feed.appendRate} per second (bench/feed.js): each subscriber measures the delay from`,
+    'just before the append to the moment it parsed the event.',
+    '',
+    '| delivered | events/s delivered | delay p50 | p90 | p99 (max) | target |',
+    '|---|---|---|---|---|---|',
+    `| ${feed.delivered.toLocaleString('en')} | ${feed.deliveredPerSecond} | ${feed.delayMs.p50} ms | ${feed.delayMs.p90} ms | **${feed.delayMs.p99} ms** (${feed.delayMs.max}) | p99 < 100 ms: ${verdict(feed.met)} |`,
+    '',
+  ];
+}
+
 async function main() {
   const startedAt = new Date();
   console.error('service and baselines…');
@@ -721,6 +738,12 @@ async function main() {
   else {
     console.error('search: 100,000 pages…');
     search = measureScript('search.js');
+  }
+  let feed = null;
+  if (process.env.BENCH_SKIP_FEED === '1') console.error('feed: skipped (BENCH_SKIP_FEED=1)');
+  else {
+    console.error('feed: fan-out to SSE subscribers…');
+    feed = measureScript('feed.js');
   }
 
   const readTarget = (r) => `≥ 40%, p99 < 10 ms: ${verdict(r.ratio.median >= 0.4 && r.p99 < 10)}`;
@@ -842,6 +865,9 @@ async function main() {
     '## Search',
     '',
     ...searchLines(search, startedAt),
+    '## Subscribers: the event feed',
+    '',
+    ...feedLines(feed),
     'What limits the missed targets, and what was tried: bench/NOTES.md.',
   ];
   writeFileSync(join(__dirname, 'README.md'), lines.join('\n').trimEnd() + '\n');

@@ -51,13 +51,19 @@ export class ProjectedPublicEvents implements PublicEventSource {
   async waitAfter(after: GlobalPosition, signal: AbortSignal): Promise<void> {
     const runner = this.runner();
     if (!runner) throw new Error('public events are not projected in this process');
+    let onAbort: (() => void) | undefined;
     const aborted = new Promise<void>((resolve) => {
+      onAbort = resolve;
       if (signal.aborted) resolve();
-      else signal.addEventListener('abort', () => resolve(), { once: true });
+      else signal.addEventListener('abort', onAbort, { once: true });
     });
-    while (!signal.aborted && this.position() <= after) {
-      const reached = runner.waitFor(after + 1n, [PUBLIC_EVENTS_PROJECTION], WAIT_SLICE_MS).catch(() => undefined);
-      await Promise.race([reached, aborted]);
+    try {
+      while (!signal.aborted && this.position() <= after) {
+        const reached = runner.waitFor(after + 1n, [PUBLIC_EVENTS_PROJECTION], WAIT_SLICE_MS).catch(() => undefined);
+        await Promise.race([reached, aborted]);
+      }
+    } finally {
+      signal.removeEventListener('abort', onAbort!);
     }
   }
 

@@ -1,9 +1,16 @@
 import { type ServerResponse } from 'node:http';
 import { Inject, Injectable, Logger, type OnModuleDestroy, Optional } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { type GlobalPosition, type PublicEvent, errorBody } from '@app/kernel';
+import {
+  type GlobalPosition,
+  PUBLIC_EVENT_SOURCE,
+  type PublicEvent,
+  type PublicEventSource,
+  errorBody,
+} from '@app/kernel';
 import { TokenAuthenticator } from '@app/identity';
 import { type FeedReader, OrganizationFeed } from './organization-feed';
+import { OrganizationTail, type TailBatch } from './organization-tail';
 
 export interface FeedStreamOptions {
   /** A comment line is sent after this long without anything else, so that proxies keep the stream open. */
@@ -27,6 +34,8 @@ export const DEFAULT_FEED_STREAM_OPTIONS: FeedStreamOptions = {
 
 /** Events read from the store at once while a stream catches up. */
 const STREAM_PAGE = 500;
+/** Events a stream may have waiting from the tail before it leaves it and reads on its own. */
+const MAX_QUEUED_EVENTS = 5000;
 /** How long a stream that ended with an error waits for the consumer to read its last message before closing. */
 const CLOSE_GRACE_MS = 5000;
 
@@ -48,14 +57,28 @@ export interface StreamRequest {
 export class FeedStreams implements OnModuleDestroy {
   private readonly logger = new Logger('FeedStreams');
   private readonly open = new Set<FeedStream>();
+  private readonly tails = new Map<string, OrganizationTail>();
   private readonly options: FeedStreamOptions;
 
   constructor(
     private readonly feed: OrganizationFeed,
     private readonly authenticator: TokenAuthenticator,
+    @Inject(PUBLIC_EVENT_SOURCE) private readonly source: PublicEventSource,
     @Optional() @Inject(FEED_STREAM_OPTIONS) options?: Partial<FeedStreamOptions>,
   ) {
     this.options = { ...DEFAULT_FEED_STREAM_OPTIONS, ...options };
+  }
+
+  /** The shared reader of an organization's newest events (made when a stream first needs it). */
+  tailOf(organizationId: string): OrganizationTail {
+    let tail = this.tails.get(organizationId);
+    if (!tail) {
+      tail = new OrganizationTail(organizationId, this.source, (idle) => {
+        if (this.tails.get(organizationId) === idle) this.tails.delete(organizationId);
+      });
+      this.tails.set(organizationId, tail);
+    }
+    return tail;
   }
 
   get count(): number {
@@ -65,7 +88,9 @@ export class FeedStreams implements OnModuleDestroy {
   /** Takes the response over from the framework and streams until the consumer leaves or the stream must end. */
   start(reply: FastifyReply, request: StreamRequest): void {
     void reply.hijack();
-    const stream = new FeedStream(reply, request, this.feed, this.authenticator, this.options, this.logger);
+    const stream = new FeedStream(reply, request, this.feed, this.authenticator, this.options, this.logger, (org) =>
+      this.tailOf(org),
+    );
     this.open.add(stream);
     void stream.run().finally(() => this.open.delete(stream));
   }
@@ -90,6 +115,7 @@ class FeedStream {
     private readonly authenticator: TokenAuthenticator,
     private readonly options: FeedStreamOptions,
     private readonly logger: Logger,
+    private readonly tailOf: (organizationId: string) => OrganizationTail,
   ) {
     this.response = reply.raw;
     this.reader = request.reader;
@@ -143,20 +169,79 @@ class FeedStream {
     this.stop.abort();
   }
 
+  /**
+   * Catches up on its own (pages read for this caller) until it reaches the organization's tail, then takes the
+   * tail's batches; a stream whose batches pile up (its consumer reads slowly) leaves the tail and reads on its own
+   * again, at its consumer's pace.
+   */
   private async follow(): Promise<void> {
     let cursor = this.request.after;
+    const organizationId = this.reader.organizationId;
     while (!this.ended) {
-      // access is judged as each page goes out: a grant given or taken a moment ago counts
-      const reader = await this.feed.readerOrNull(this.reader.organizationId, this.reader.userId);
-      if (!reader) return this.end(404, `Organization ${this.reader.organizationId} not found`);
-      this.reader = reader;
-      const page = await this.feed.page(reader, { after: cursor, limit: STREAM_PAGE, types: this.request.types });
-      for (const event of page.events) {
-        if (!(await this.send(frame(event)))) return;
+      let tail = this.tailOf(organizationId);
+      while (cursor < tail.cursor) {
+        if (!(await this.refreshReader())) return;
+        const page = await this.feed.page(this.reader, {
+          after: cursor,
+          limit: STREAM_PAGE,
+          types: this.request.types,
+        });
+        for (const event of page.events) {
+          if (!(await this.send(frame(event)))) return;
+        }
+        cursor = page.scannedTo;
+        if (this.ended) return;
+        tail = this.tailOf(organizationId);
       }
-      cursor = page.scannedTo;
-      if (!page.more) await this.feed.waitAfter(cursor, this.stop.signal);
+      // from here no await until attached: the tail's next batch starts at or before `cursor`
+      const queue: TailBatch[] = [];
+      let queued = 0;
+      let wake: (() => void) | undefined;
+      const listener = (batch: TailBatch) => {
+        queue.push(batch);
+        queued += batch.events.length;
+        wake?.();
+      };
+      const onStop = () => wake?.();
+      this.stop.signal.addEventListener('abort', onStop);
+      tail.attach(listener);
+      try {
+        while (!this.ended) {
+          if (queue.length === 0) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = undefined;
+            continue;
+          }
+          if (queued > MAX_QUEUED_EVENTS) break; // too far behind: read on its own from `cursor`
+          const batch = queue.shift()!;
+          queued -= batch.events.length;
+          if (!(await this.refreshReader())) return;
+          for (const stored of batch.events) {
+            const position = BigInt(stored.event.position);
+            if (position <= cursor) continue;
+            if (this.request.types && !this.request.types.includes(stored.event.type)) continue;
+            if (!(await this.reader.mayRead(stored))) continue;
+            if (!(await this.send(frame(stored.event)))) return;
+            cursor = position;
+          }
+          if (batch.to > cursor) cursor = batch.to;
+        }
+      } finally {
+        tail.detach(listener);
+        this.stop.signal.removeEventListener('abort', onStop);
+      }
     }
+  }
+
+  /** Access is judged as events go out: a grant given or taken a moment ago counts. False (and ended) for a leaver. */
+  private async refreshReader(): Promise<boolean> {
+    const reader = await this.feed.readerOrNull(this.reader.organizationId, this.reader.userId);
+    if (!reader) {
+      this.end(404, `Organization ${this.reader.organizationId} not found`);
+      return false;
+    }
+    this.reader = reader;
+    return true;
   }
 
   /**
@@ -226,7 +311,15 @@ class FeedStream {
   }
 }
 
+/** Messages already written out, by event (the tail hands the same event objects to every stream). */
+const frames = new WeakMap<PublicEvent, string>();
+
 /** One event as an SSE message (JSON holds no raw line breaks, so `data:` is one line). */
 export function frame(event: PublicEvent): string {
-  return `id: ${event.position}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  let text = frames.get(event);
+  if (text === undefined) {
+    text = `id: ${event.position}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+    frames.set(event, text);
+  }
+  return text;
 }
