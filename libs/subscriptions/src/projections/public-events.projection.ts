@@ -8,6 +8,7 @@ import {
   type PublicEventMapper,
   type RecordedEvent,
   positionToString,
+  publicEventOf,
 } from '@app/kernel';
 
 export const PUBLIC_EVENTS_PROJECTION = 'publicevents';
@@ -106,17 +107,7 @@ export function publicEventsProjection(mappers: readonly PublicEventMapper[]): P
         organization,
         type: draft.type,
         seq: sortablePosition(event.position),
-        event: {
-          id: event.id,
-          type: draft.type,
-          version: draft.version,
-          position: positionToString(event.position),
-          occurredAt: event.recordedAt,
-          organization,
-          actor: { id: typeof event.metadata.userId === 'string' ? event.metadata.userId : null },
-          subject: draft.subject,
-          data: draft.data,
-        },
+        event: publicEventOf(event, draft, organization),
       };
       if (draft.audience !== undefined) doc.audience = draft.audience;
       return doc;
