@@ -59,7 +59,11 @@ export class ProjectedPublicEvents implements PublicEventSource {
     });
     try {
       while (!signal.aborted && this.position() <= after) {
-        const reached = runner.waitFor(after + 1n, [PUBLIC_EVENTS_PROJECTION], WAIT_SLICE_MS).catch(() => undefined);
+        // a runner that stopped (the service is closing) or has not started wakes no one: look again later
+        const reached =
+          runner.positionOf(PUBLIC_EVENTS_PROJECTION) === null
+            ? new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())
+            : runner.waitFor(after + 1n, [PUBLIC_EVENTS_PROJECTION], WAIT_SLICE_MS).catch(() => undefined);
         await Promise.race([reached, aborted]);
       }
     } finally {
