@@ -223,6 +223,8 @@ export class ProjectionRunner {
         this.waiters = this.waiters.filter((w) => w !== waiter);
         reject(new TimedOut('the read models did not catch up with this change in time; it was saved'));
       }, timeoutMs);
+      // a waiter keeps nothing alive by itself: whoever waits (a request, a stream) holds the process open
+      timer.unref();
       waiter.resolve = () => {
         clearTimeout(timer);
         resolve();
