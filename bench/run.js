@@ -881,10 +881,11 @@ if (require.main === module) {
   });
 }
 
-// bench/rows.js measures chosen rows with the same helpers
+// bench/rows.js and bench/search.js measure with the same helpers
 module.exports = {
   startProcess,
   stopProcess,
+  startBaseline,
   load,
   measureRoute,
   getText,

@@ -18,11 +18,11 @@
  *
  * Run with `npm run build && node bench/search.js` (or `BENCH_ONLY=search npm run bench` to put it in the README).
  */
-const { spawn, execFileSync } = require('node:child_process');
-const { mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir, cpus, totalmem, loadavg } = require('node:os');
-const { dirname, join } = require('node:path');
-const autocannon = require('autocannon');
+const { join } = require('node:path');
+const { startBaseline, stopProcess, startProcess, load: loadAt } = require('./run');
 const { corpusPage, VOCABULARY } = require('./search-corpus');
 
 const ROOT = join(__dirname, '..');
@@ -55,53 +55,8 @@ const QUERIES = [
   ['prefix', 'conf'],
 ];
 
-function startProcess(command, args, env, readyLine) {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = readyLine(output);
-      if (match) resolve({ child, match });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`)));
-  });
-}
-
-async function stopProcess(child) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-function load(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) =>
-      error ? reject(error) : resolve(result),
-    );
-  });
-}
-
-async function startBaseline(body) {
-  const file = join(mkdtempSync(join(tmpdir(), 'quire-bench-baseline-')), 'body.json');
-  writeFileSync(file, body);
-  const { child, match } = await startProcess(
-    'node',
-    [join(__dirname, 'baseline-server.js')],
-    { BASELINE_BODY_FILE: file },
-    (out) => /^(\d+)\n/m.exec(out),
-  );
-  return {
-    url: `http://127.0.0.1:${match[1]}`,
-    stop: async () => {
-      await stopProcess(child);
-      rmSync(dirname(file), { recursive: true, force: true });
-    },
-  };
-}
+/** autocannon at this bench's connection count (the shared helper defaults to the HTTP rows' 50). */
+const load = (options) => loadAt({ connections: CONNECTIONS, duration: SECONDS, ...options });
 
 /** Appends the corpus as spaces of PER_SPACE pages, from this process, while no service runs. */
 async function seed(dataDir, organizationId, userId) {
