@@ -1,12 +1,12 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { ROOT, baseUrlOf, startBuiltServer } from '../support/built-server';
 
-const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
 
 // The built server loads every module at start: on a loaded 2-core machine that alone can take 20 s or more.
@@ -54,40 +54,11 @@ describe('webhook deliveries across a crash (e2e, built server)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function start(): { child: ChildProcess; output: () => string; exited: Promise<NodeJS.Signals | null> } {
-    const child = spawn('node', ['dist/apps/api/src/main.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dir,
-        PORT: '0',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_ENABLED: 'false',
-        FETCH_ALLOWLIST: `127.0.0.1:${port}`,
-        FETCH_TIMEOUT_MS: '60000',
-      },
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-      child.on('exit', (_code, signal) => resolve(signal)),
-    );
-    return { child, output: () => output, exited };
-  }
-
-  async function baseOf(server: ReturnType<typeof start>): Promise<string> {
-    for (let i = 0; i < 900; i++) {
-      const found = /listening on http:\/\/[^:]+:(\d+)/.exec(server.output())?.[1];
-      if (found) return `http://127.0.0.1:${found}`;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the server did not start:\n${server.output()}`);
-  }
+  const start = () => startBuiltServer(dir, { FETCH_ALLOWLIST: `127.0.0.1:${port}`, FETCH_TIMEOUT_MS: '60000' });
 
   it('sends the unacknowledged event again after SIGKILL, then the rest in order, and nothing twice', async () => {
     const first = start();
-    const base = await baseOf(first);
+    const base = await baseUrlOf(first);
     const { stdout } = await run('node', ['dist/apps/cli/src/main.js', 'bootstrap', '--email', 'hook@example.com', '--org', 'Hooks', '--json'], {
       cwd: ROOT,
       env: { ...process.env, DATA_DIR: dir },
@@ -117,7 +88,7 @@ describe('webhook deliveries across a crash (e2e, built server)', () => {
 
     const second = start();
     try {
-      const again = await baseOf(second);
+      const again = await baseUrlOf(second);
       for (let i = 0; i < 2; i++) {
         expect((await post(again, `/v1/orgs/${organizationId}/spaces`, { title: `After ${i}` })).status).toBe(201);
       }
