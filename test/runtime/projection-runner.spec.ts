@@ -110,6 +110,28 @@ describe('projection runner', () => {
     expect(status).toMatchObject({ name: 'counters', lag: 0, parked: [], state: 'running' });
   });
 
+  it('writes the checkpoint of a projection no batch concerns a little later, and at stop', async () => {
+    const other: Projection<CounterDoc> = { ...counters(), name: 'others', collection: 'others', handles: ['Tocked'] };
+    const projections = runner([counters(), other]);
+    await projections.start();
+    const first = await tick('a');
+    await projections.waitFor(first.position);
+    const stored = async (name: string) => (await reads.getCheckpoint(`projection:${name}`))?.position;
+    // the first batch writes both (neither had a checkpoint); the next ones only the projection they change
+    expect(await stored('others')).toBe(first.position);
+    const second = await tick('a');
+    await projections.waitFor(second.position);
+    expect(await stored('counters')).toBe(second.position);
+    expect(await stored('others')).toBe(first.position);
+    await eventually(async () => expect(await stored('others')).toBe(second.position), 3000);
+
+    const third = await tick('a');
+    await projections.waitFor(third.position);
+    expect(await stored('others')).toBe(second.position);
+    await projections.stop();
+    expect(await stored('others')).toBe(third.position);
+  });
+
   it('resumes from its checkpoint, and redelivered events change nothing', async () => {
     const first = runner([counters()]);
     await first.start();

@@ -61,3 +61,20 @@ describe('the validation pipe on query strings', () => {
     expect(await pipe.transform({}, asQuery)).toEqual({});
   });
 });
+
+describe('class-validator metadata, remembered per class', () => {
+  it('sees metadata registered after a class was first validated', async () => {
+    class Late {
+      @IsString()
+      name?: string;
+    }
+    const pipe = createValidationPipe();
+    const asBody: ArgumentMetadata = { type: 'body', metatype: Late };
+    await expect(pipe.transform({ name: 'a', extra: 1 }, asBody)).rejects.toThrow(/extra: unknown field/);
+    expect(await pipe.transform({ name: 'a' }, asBody)).toEqual({ name: 'a' });
+    // a decorator applied now (as a class loaded later would) takes part in the next validation
+    MaxLength(2)(Late.prototype, 'name');
+    await expect(pipe.transform({ name: 'abc' }, asBody)).rejects.toThrow(/name: .*2/);
+    expect(await pipe.transform({ name: 'ab' }, asBody)).toEqual({ name: 'ab' });
+  });
+});

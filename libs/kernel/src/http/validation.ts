@@ -9,6 +9,41 @@ import { TransformationType, plainToInstance } from 'class-transformer';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage, validate } from 'class-validator';
 
+type MetadataStorage = ReturnType<typeof getMetadataStorage>;
+type TargetMetadatas = MetadataStorage['getTargetValidationMetadatas'];
+
+/**
+ * class-validator works out a class's validation metadata afresh for every object it validates, and to find
+ * inherited metadata it tests the class against every decorated class of the application (hundreds here): a few
+ * percent of every write. The answer only changes when decorators register new metadata, so it is remembered per
+ * class and options, and forgotten whenever anything is registered. Callers only read the returned list.
+ */
+function rememberTargetMetadatas(storage: MetadataStorage): void {
+  const marked = storage as MetadataStorage & { quireRemembers?: true };
+  if (marked.quireRemembers) return;
+  marked.quireRemembers = true;
+  const compute = storage.getTargetValidationMetadatas.bind(storage);
+  let remembered = new Map<unknown, Map<string, ReturnType<TargetMetadatas>>>();
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0000') ?? '-'}`;
+    let byOptions = remembered.get(target);
+    if (!byOptions) remembered.set(target, (byOptions = new Map()));
+    let found = byOptions.get(key);
+    if (!found) byOptions.set(key, (found = compute(target, schema, always, strictGroups, groups)));
+    return found;
+  };
+  const forgetting =
+    <A extends unknown[]>(register: (...args: A) => void) =>
+    (...args: A) => {
+      remembered = new Map();
+      register(...args);
+    };
+  storage.addValidationMetadata = forgetting(storage.addValidationMetadata.bind(storage));
+  storage.addConstraintMetadata = forgetting(storage.addConstraintMetadata.bind(storage));
+}
+
+rememberTargetMetadatas(getMetadataStorage());
+
 /** How many problems a validation message names before it only counts the rest (error bodies stay small). */
 export const NAMED_PROBLEMS_MAX = 10;
 

@@ -65,6 +65,9 @@ interface Lane {
   busy?: Promise<void>;
   /** Set while the lane rebuilds one projection into a collection aside, before that replaces the one in service. */
   aside?: Aside;
+  /** The write of checkpoints that fell behind, if one runs: the next batch waits for it. */
+  flushing?: Promise<void>;
+  flushTimer?: NodeJS.Timeout;
 }
 
 interface Aside {
@@ -95,6 +98,12 @@ interface Waiter {
 
 const LAG_CAP = 10_000;
 const MAX_PARKED_KEPT = 100;
+/**
+ * A batch writes the checkpoints of the projections it changed (and of those whose state changed); the others'
+ * follow at most this long after. Documents carry their positions, so a checkpoint that lags only means events
+ * read again (and found already applied, or of no concern) after a crash.
+ */
+const CHECKPOINT_LAG_MS = 1000;
 
 const checkpointName = (projection: Projection) => `projection:${projection.name}`;
 /** Suffix of the collection a projection is rebuilt into before it replaces the one in service. */
@@ -114,6 +123,10 @@ export class ProjectionRunner {
   /** Lanes rebuilding a projection aside, by projection name. */
   private readonly asides = new Map<string, Lane>();
   private waiters: Waiter[] = [];
+  /** The position of each projection's last written checkpoint, and when it was written. */
+  private readonly written = new Map<string, { position: GlobalPosition; at: number }>();
+  /** Projections whose checkpoint state (parked events, rebuilds) changed since it was last written. */
+  private readonly dirty = new Set<string>();
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly backoffMs: number;
@@ -163,6 +176,11 @@ export class ProjectionRunner {
     const lanes = [...this.lanes];
     await Promise.all(lanes.map((lane) => lane.subscription?.close()));
     await Promise.all(lanes.map((lane) => lane.done));
+    for (const lane of lanes) {
+      clearTimeout(lane.flushTimer);
+      await lane.flushing;
+      await this.flush(lane);
+    }
     this.lanes.clear();
     this.laneOf.clear();
     for (const lane of this.asides.values()) lane.aside?.finished.reject(new Error('stopped before the rebuild ended'));
@@ -333,6 +351,7 @@ export class ProjectionRunner {
           // events a promotion already applied come again from the subscription: skip them
           const batch = delivered.filter((event) => event.position > lane.position);
           if (batch.length === 0) continue;
+          await lane.flushing;
           lane.busy = this.applyBatch(lane, batch);
           await lane.busy;
           lane.busy = undefined;
@@ -359,6 +378,7 @@ export class ProjectionRunner {
       old.projections = old.projections.filter((p) => p !== projection);
       this.laneOf.delete(projection.name);
       await old.busy;
+      await old.flushing;
       if (old.projections.length === 0) {
         await old.subscription?.close();
         this.lanes.delete(old);
@@ -381,7 +401,7 @@ export class ProjectionRunner {
       position: asked?.position ?? positionToString(aside.rebuiltFor),
       head: positionToString(aside.rebuiltFor),
     });
-    await this.tryWrite([], this.checkpointsOf([projection], lane.position));
+    await this.writeCheckpoints([], [projection], lane.position);
     this.laneOf.set(projection.name, lane);
     this.asides.delete(projection.name);
     this.options.logger?.log?.(
@@ -403,6 +423,7 @@ export class ProjectionRunner {
         if (wanted !== 'all' && !(Array.isArray(wanted) && wanted.includes(projection.name))) continue;
         if (event.position <= (this.rebuiltFor.get(projection.name) ?? START)) continue;
         const current = this.rebuilds.get(projection.name);
+        this.dirty.add(projection.name);
         // a replay under way satisfies a later request too (see `promote`); otherwise the request waits
         this.rebuilds.set(
           projection.name,
@@ -435,25 +456,89 @@ export class ProjectionRunner {
     for (const projection of projections) {
       perProjection.set(projection, await this.evolveBatch(lane, projection, batch));
     }
-    // A lane rebuilding aside keeps no checkpoint: interrupted, the rebuild starts over.
-    const checkpointsOf = (list: Projection[]) => (lane.aside ? [] : this.checkpointsOf(list, last));
-
     const allOps = projections.flatMap((projection) => perProjection.get(projection) ?? []);
-    if (!(await this.tryWrite(allOps, checkpointsOf(projections)))) {
-      // Isolate the projection whose writes fail: the others go on, its events of this batch are parked.
-      for (const projection of projections) {
-        const ops = perProjection.get(projection) ?? [];
-        if (await this.tryWrite(ops, checkpointsOf([projection]))) continue;
-        for (const event of batch) {
-          if (projection.handles.includes(event.type)) {
-            this.park(lane, projection, event, 'the read store refused the write');
-          }
-        }
-        await this.tryWrite([], checkpointsOf([projection]));
+    // A lane rebuilding aside keeps no checkpoint: interrupted, the rebuild starts over.
+    if (lane.aside) {
+      if (!(await this.tryWrite(allOps, []))) await this.isolateFailure(lane, projections, perProjection, batch);
+    } else {
+      const now = Date.now();
+      const due = projections.filter(
+        (projection) =>
+          (perProjection.get(projection)?.length ?? 0) > 0 ||
+          this.dirty.has(projection.name) ||
+          now - (this.written.get(projection.name)?.at ?? 0) >= CHECKPOINT_LAG_MS,
+      );
+      if (!(await this.writeCheckpoints(allOps, due, last))) {
+        await this.isolateFailure(lane, projections, perProjection, batch);
       }
     }
     lane.position = last;
+    if (!lane.aside && projections.some((p) => (this.written.get(p.name)?.position ?? START) < last)) {
+      this.scheduleFlush(lane);
+    }
     this.notifyWaiters();
+  }
+
+  /** After a batch's write failed: the projection whose writes fail is found, and its events of the batch parked. */
+  private async isolateFailure(
+    lane: Lane,
+    projections: Projection[],
+    perProjection: Map<Projection, WriteOp[]>,
+    batch: RecordedEvent[],
+  ): Promise<void> {
+    const last = batch[batch.length - 1].position;
+    const write = (ops: WriteOp[], projection: Projection) =>
+      lane.aside ? this.tryWrite(ops, []) : this.writeCheckpoints(ops, [projection], last);
+    for (const projection of projections) {
+      if (await write(perProjection.get(projection) ?? [], projection)) continue;
+      for (const event of batch) {
+        if (projection.handles.includes(event.type)) {
+          this.park(lane, projection, event, 'the read store refused the write');
+        }
+      }
+      await write([], projection);
+    }
+  }
+
+  /** Writes documents with the checkpoints of `projections` at `position`, and remembers what was written. */
+  private async writeCheckpoints(
+    ops: WriteOp[],
+    projections: Projection[],
+    position: GlobalPosition,
+  ): Promise<boolean> {
+    if (ops.length === 0 && projections.length === 0) return true;
+    const written = await this.tryWrite(ops, this.checkpointsOf(projections, position));
+    if (written) {
+      const at = Date.now();
+      for (const projection of projections) {
+        this.written.set(projection.name, { position, at });
+        this.dirty.delete(projection.name);
+      }
+    }
+    return written;
+  }
+
+  /** Writes, a little later, the checkpoints a lane's batches left behind (projections none of them changed). */
+  private scheduleFlush(lane: Lane): void {
+    if (lane.flushTimer) return;
+    lane.flushTimer = setTimeout(() => {
+      lane.flushTimer = undefined;
+      if (!this.running || !this.lanes.has(lane) || lane.aside) return;
+      lane.flushing = (async () => {
+        await lane.busy;
+        await this.flush(lane);
+        lane.flushing = undefined;
+      })();
+    }, CHECKPOINT_LAG_MS);
+    lane.flushTimer.unref();
+  }
+
+  private async flush(lane: Lane): Promise<void> {
+    if (lane.aside) return;
+    const behind = lane.projections.filter(
+      (projection) => (this.written.get(projection.name)?.position ?? START) < lane.position,
+    );
+    await this.writeCheckpoints([], behind, lane.position);
   }
 
   private checkpointsOf(projections: Projection[], position: GlobalPosition): Checkpoint[] {
@@ -562,6 +647,7 @@ export class ProjectionRunner {
   }
 
   private park(lane: Lane, projection: Projection, event: RecordedEvent, error: string): void {
+    if (!lane.aside) this.dirty.add(projection.name);
     const list = lane.aside ? lane.aside.parked : (this.parked.get(projection.name) ?? []);
     list.push({
       position: positionToString(event.position),

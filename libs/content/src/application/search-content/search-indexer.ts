@@ -43,6 +43,8 @@ const BATCH = 500;
 const MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 50;
 const MAX_PARKED_KEPT = 100;
+/** A batch with nothing for the index moves the checkpoint at most this long after (or at shutdown). */
+const CHECKPOINT_LAG_MS = 1000;
 
 interface CheckpointState {
   version: number;
@@ -76,6 +78,9 @@ export class SearchIndexer implements OnApplicationBootstrap, BeforeApplicationS
   private rebuilding?: Promise<void>;
   private waiters: { position: GlobalPosition; resolve: () => void }[] = [];
   private running = false;
+  /** The position of the checkpoint last written, and when. */
+  private saved: { position: GlobalPosition; at: number } = { position: START, at: 0 };
+  private saveTimer?: NodeJS.Timeout;
 
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
@@ -109,6 +114,8 @@ export class SearchIndexer implements OnApplicationBootstrap, BeforeApplicationS
     await this.subscription?.close();
     await this.loop;
     await this.rebuilding?.catch(() => undefined);
+    clearTimeout(this.saveTimer);
+    await this.turn(() => this.saveIfBehind());
   }
 
   /**
@@ -142,7 +149,11 @@ export class SearchIndexer implements OnApplicationBootstrap, BeforeApplicationS
           await this.apply(SEARCH_PAGES, batch);
           this.noteRebuildRequests(batch);
           this.position = batch[batch.length - 1].position;
-          await this.saveCheckpoint();
+          const concerned = batch.some(
+            (event) => HANDLES.has(event.type) || event.type === PROJECTION_REBUILD_REQUESTED,
+          );
+          if (concerned || Date.now() - this.saved.at >= CHECKPOINT_LAG_MS) await this.saveCheckpoint();
+          else this.saveLater();
         });
         this.notify();
         if (this.state.rebuild?.state === 'pending') this.startRebuild();
@@ -229,8 +240,27 @@ export class SearchIndexer implements OnApplicationBootstrap, BeforeApplicationS
     }
   }
 
-  private saveCheckpoint(): Promise<void> {
-    return this.store.write([], [{ name: CHECKPOINT, position: this.position, state: this.state as unknown as Json }]);
+  private async saveCheckpoint(): Promise<void> {
+    const position = this.position;
+    await this.store.write([], [{ name: CHECKPOINT, position, state: this.state as unknown as Json }]);
+    this.saved = { position, at: Date.now() };
+  }
+
+  private async saveIfBehind(): Promise<void> {
+    if (this.position > this.saved.position) await this.saveCheckpoint();
+  }
+
+  /** Batches of no concern to the index leave the checkpoint behind; it follows them a little later. */
+  private saveLater(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      if (!this.running) return;
+      this.turn(() => this.saveIfBehind()).catch((error: unknown) =>
+        this.logger.warn(`could not write the checkpoint: ${(error as Error).message}`),
+      );
+    }, CHECKPOINT_LAG_MS);
+    this.saveTimer.unref();
   }
 
   private startRebuild(): void {
