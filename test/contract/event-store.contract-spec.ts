@@ -436,7 +436,9 @@ describe('SQLite adapter', () => {
   describe('contract', () => {
     eventStoreContract({
       startsEmpty: true,
-      open: () => createEventStore({ driver: 'sqlite', file: newFile(), pollIntervalMs: 20 }),
+      // as the service opens it: the write-ahead log checkpointed by a worker thread
+      open: () =>
+        createEventStore({ driver: 'sqlite', file: newFile(), pollIntervalMs: 20, backgroundCheckpoints: true }),
     });
   });
 
@@ -476,6 +478,27 @@ describe('SQLite adapter', () => {
       } finally {
         await second.close();
       }
+    });
+
+    it('copies the write-ahead log into the database file from a worker when asked to, not inside commits', async () => {
+      const grows = async (backgroundCheckpoints: boolean) => {
+        const file = newFile();
+        const store = await createEventStore({ driver: 'sqlite', file, backgroundCheckpoints });
+        try {
+          const before = fs.statSync(file).size;
+          // about 100 pages: far below SQLite's own checkpoint threshold of 1,000
+          for (let i = 0; i < 50; i++)
+            await store.append(uniqueStream(), [event('Big', { text: 'x'.repeat(8000) })], 'any');
+          // the worker checkpoints every 200 ms; without it nothing is copied however long one waits
+          const until = Date.now() + (backgroundCheckpoints ? 3000 : 800);
+          while (fs.statSync(file).size === before && Date.now() < until) await delay(50);
+          return fs.statSync(file).size > before;
+        } finally {
+          await store.close();
+        }
+      };
+      expect(await grows(true)).toBe(true);
+      expect(await grows(false)).toBe(false);
     });
 
     it('works in memory', async () => {

@@ -499,7 +499,8 @@ let dir: string;
 contract('SQLite read store', {
   async open() {
     dir = mkdtempSync(join(tmpdir(), 'quire-read-'));
-    return new SqliteReadStore({ file: join(dir, 'read.sqlite') });
+    // as the service opens it: the write-ahead log checkpointed by a worker thread
+    return new SqliteReadStore({ file: join(dir, 'read.sqlite'), backgroundCheckpoints: true });
   },
   async another() {
     return new SqliteReadStore({ file: join(dir, 'read.sqlite') });
@@ -526,6 +527,35 @@ describe('SQLite read store files', () => {
       expect(await second.getStored('spaces', 's1')).toEqual({ doc: { id: 's1', title: 'Docs' }, position: 3n });
       expect(await second.getCheckpoint('spaces')).toEqual({ name: 'spaces', position: 3n });
       await second.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('have their write-ahead log copied into the database file from a worker when asked to', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'quire-read-'));
+    const grows = async (backgroundCheckpoints: boolean) => {
+      const file = join(root, `read-${String(backgroundCheckpoints)}.sqlite`);
+      const store = await createReadStore({ driver: 'sqlite', file, backgroundCheckpoints });
+      try {
+        await store.ensureCollection('spaces', []);
+        const before = statSync(file).size;
+        // about 100 pages: far below SQLite's own checkpoint threshold of 1,000
+        for (let i = 0; i < 50; i++) {
+          const doc = { id: `s${i}`, text: 'x'.repeat(8000) };
+          await store.write([{ kind: 'put', collection: 'spaces', doc, position: BigInt(i + 1) }], []);
+        }
+        // the worker checkpoints every 200 ms; without it nothing is copied however long one waits
+        const until = Date.now() + (backgroundCheckpoints ? 3000 : 800);
+        while (statSync(file).size === before && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+        return statSync(file).size > before;
+      } finally {
+        await store.close();
+      }
+    };
+    try {
+      expect(await grows(true)).toBe(true);
+      expect(await grows(false)).toBe(false);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -3,13 +3,18 @@ import { SqliteEventStore } from './sqlite-event-store';
 
 /** Which event store runs: the embedded SQLite file or an EventStoreDB server. */
 export type EventStoreOptions =
-  { driver: 'sqlite'; file: string; pollIntervalMs?: number } | { driver: 'eventstoredb'; connectionString: string };
+  | { driver: 'sqlite'; file: string; pollIntervalMs?: number; backgroundCheckpoints?: boolean }
+  | { driver: 'eventstoredb'; connectionString: string };
 
 /** Opens the configured event store; the SQLite file and its folder are created when missing, readable by this user only. */
 export async function createEventStore(options: EventStoreOptions): Promise<EventStore> {
   switch (options.driver) {
     case 'sqlite': {
-      return new SqliteEventStore({ file: options.file, pollIntervalMs: options.pollIntervalMs });
+      return new SqliteEventStore({
+        file: options.file,
+        pollIntervalMs: options.pollIntervalMs,
+        backgroundCheckpoints: options.backgroundCheckpoints,
+      });
     }
     case 'eventstoredb': {
       // loaded only when chosen: the embedded default never pays for the gRPC client

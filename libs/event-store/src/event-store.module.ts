@@ -15,15 +15,22 @@ class EventStoreCloser implements OnApplicationShutdown {
   }
 }
 
-/** Provides `EVENT_STORE` to the whole application, with the adapter chosen by `driver`. */
+/**
+ * Provides `EVENT_STORE` to the whole application, with the adapter chosen by `driver`. The service runs for long:
+ * a SQLite file is checkpointed in the background.
+ */
 @Global()
 @Module({})
 export class EventStoreModule {
   static forRoot(options: EventStoreOptions): DynamicModule {
     return {
       module: EventStoreModule,
-      providers: [{ provide: EVENT_STORE, useFactory: () => createEventStore(options) }, EventStoreCloser],
+      providers: [{ provide: EVENT_STORE, useFactory: () => createEventStore(inService(options)) }, EventStoreCloser],
       exports: [EVENT_STORE],
     };
   }
+}
+
+function inService(options: EventStoreOptions): EventStoreOptions {
+  return options.driver === 'sqlite' ? { backgroundCheckpoints: true, ...options } : options;
 }

@@ -14,6 +14,10 @@ import {
   type SubscribeOptions,
   type Subscription,
   isSqliteFile,
+  DEFAULT_AUTOCHECKPOINT_PAGES,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  type WalCheckpointer,
+  startWalCheckpointer,
   preparePrivateFile,
 } from '@app/kernel';
 
@@ -31,6 +35,11 @@ export interface SqliteEventStoreOptions {
   busyTimeoutMs?: number;
   /** Rows read per query by readAll and subscriptions; default 2000. */
   pageSize?: number;
+  /**
+   * Checkpoint the write-ahead log from a worker thread instead of inside commits (see `startWalCheckpointer`):
+   * for the long-running service; a short command (the CLI) has no use for it.
+   */
+  backgroundCheckpoints?: boolean;
 }
 
 /** A row as read in raw mode: the column order of `COLUMNS`. */
@@ -113,6 +122,7 @@ export class SqliteEventStore implements EventStore {
   private readonly knownEnds = new Map<string, number>();
   private knownDataVersion = -1;
   private readonly dataVersion: Database.Statement<[], number>;
+  private checkpointer?: WalCheckpointer;
 
   constructor(options: SqliteEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
@@ -125,6 +135,7 @@ export class SqliteEventStore implements EventStore {
       if (options.file !== ':memory:' && options.file !== '') this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
       this.db.transaction(() => this.db.exec(SCHEMA)).immediate();
+      if (options.backgroundCheckpoints && isSqliteFile(options.file)) this.checkpointInBackground(options.file);
       this.statements = prepareStatements(this.db);
       this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
     } catch (error) {
@@ -200,7 +211,19 @@ export class SqliteEventStore implements EventStore {
     this.closed = true;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     for (const listener of [...this.listeners]) listener({ after: START, rows: [] });
+    await this.checkpointer?.stop();
     this.db.close();
+  }
+
+  private checkpointInBackground(file: string): void {
+    this.db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    this.checkpointer = startWalCheckpointer({
+      file,
+      driver: require.resolve('better-sqlite3'),
+      onFailure: () => {
+        if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+      },
+    });
   }
 
   /** Up to `limit` events after `after`, in global order (one statement: a consistent snapshot without holes). */

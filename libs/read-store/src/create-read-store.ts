@@ -3,7 +3,8 @@ import { MongoReadStore } from './mongo-read-store';
 import { SqliteReadStore } from './sqlite-read-store';
 
 /** Which read store runs: the embedded SQLite file or a MongoDB server. */
-export type ReadStoreOptions = { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
+export type ReadStoreOptions =
+  { driver: 'sqlite'; file: string; backgroundCheckpoints?: boolean } | { driver: 'mongodb'; url: string };
 
 /**
  * Opens the configured read store. The SQLite file and its folder are created when missing, readable by this user only; a MongoDB server is pinged
@@ -12,7 +13,7 @@ export type ReadStoreOptions = { driver: 'sqlite'; file: string } | { driver: 'm
 export async function createReadStore(options: ReadStoreOptions): Promise<ReadStore> {
   switch (options.driver) {
     case 'sqlite':
-      return new SqliteReadStore({ file: options.file });
+      return new SqliteReadStore({ file: options.file, backgroundCheckpoints: options.backgroundCheckpoints });
     case 'mongodb': {
       const store = new MongoReadStore({ url: options.url });
       try {

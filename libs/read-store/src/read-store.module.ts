@@ -12,15 +12,22 @@ class ReadStoreCloser implements OnApplicationShutdown {
   }
 }
 
-/** Provides `READ_STORE` to the whole application, with the adapter chosen by `driver`. */
+/**
+ * Provides `READ_STORE` to the whole application, with the adapter chosen by `driver`. The service runs for long:
+ * a SQLite file is checkpointed in the background.
+ */
 @Global()
 @Module({})
 export class ReadStoreModule {
   static forRoot(options: ReadStoreOptions): DynamicModule {
     return {
       module: ReadStoreModule,
-      providers: [{ provide: READ_STORE, useFactory: () => createReadStore(options) }, ReadStoreCloser],
+      providers: [{ provide: READ_STORE, useFactory: () => createReadStore(inService(options)) }, ReadStoreCloser],
       exports: [READ_STORE],
     };
   }
+}
+
+function inService(options: ReadStoreOptions): ReadStoreOptions {
+  return options.driver === 'sqlite' ? { backgroundCheckpoints: true, ...options } : options;
 }

@@ -15,6 +15,10 @@ import {
   type StoredDoc,
   type WriteOp,
   isSqliteFile,
+  DEFAULT_AUTOCHECKPOINT_PAGES,
+  FALLBACK_AUTOCHECKPOINT_PAGES,
+  type WalCheckpointer,
+  startWalCheckpointer,
   preparePrivateFile,
 } from '@app/kernel';
 
@@ -23,6 +27,8 @@ export interface SqliteReadStoreOptions {
   file: string;
   /** How long a statement waits for another process's write lock; 5000 ms by default. */
   busyTimeoutMs?: number;
+  /** Checkpoint the write-ahead log from a worker thread instead of inside commits (see `startWalCheckpointer`). */
+  backgroundCheckpoints?: boolean;
 }
 
 type Scalar = string | number | boolean | null;
@@ -243,6 +249,7 @@ function toCheckpoint(row: CheckpointRow): Checkpoint {
  */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
+  private readonly checkpointer?: WalCheckpointer;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly collections = new Map<string, CollectionStatements>();
   /**
@@ -278,6 +285,16 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
+    if (options.backgroundCheckpoints && isSqliteFile(options.file)) {
+      this.db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+      this.checkpointer = startWalCheckpointer({
+        file: options.file,
+        driver: require.resolve('better-sqlite3'),
+        onFailure: () => {
+          if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+        },
+      });
+    }
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS "${CHECKPOINTS}" (name TEXT PRIMARY KEY, position TEXT NOT NULL, state TEXT)`,
     );
@@ -583,6 +600,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.stop();
     this.dropCachedDocs();
     this.statements.clear();
     this.collections.clear();
