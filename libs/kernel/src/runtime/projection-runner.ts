@@ -557,13 +557,10 @@ export class ProjectionRunner {
   private async evolveBatch(lane: Lane, projection: Projection, batch: RecordedEvent[]): Promise<WriteOp[]> {
     const collection = lane.aside?.collection ?? projection.collection;
     const working = new Map<string, { doc: Doc | null; position: GlobalPosition }>();
+    // Most events of a batch find their document in `working` already: no promise to wait for then.
     const load = async (id: string) => {
-      let current = working.get(id);
-      if (!current) {
-        const stored = await this.store.getStored(collection, id);
-        current = stored ? { doc: stored.doc, position: stored.position } : { doc: null, position: START };
-      }
-      return current;
+      const stored = await this.store.getStored(collection, id);
+      return stored ? { doc: stored.doc, position: stored.position } : { doc: null, position: START };
     };
     for (const event of batch) {
       if (!projection.handles.includes(event.type)) continue;
@@ -578,12 +575,19 @@ export class ProjectionRunner {
       }
       if (id === null && relatedIds.length === 0) continue;
       const related = new Map<string, Doc | null>();
-      for (const relatedId of relatedIds) related.set(relatedId, (await load(relatedId)).doc);
+      for (const relatedId of relatedIds) {
+        related.set(relatedId, (working.get(relatedId) ?? (await load(relatedId))).doc);
+      }
       if (id !== null) {
-        const current = await load(id);
+        const current = working.get(id) ?? (await load(id));
         // already applied: redelivery is harmless
         if (current.position < event.position) {
-          const next = await this.evolveWithRetry(lane, projection, current.doc, event, related);
+          let next: Doc | null | undefined;
+          try {
+            next = projection.evolve(current.doc === null ? null : structuredClone(current.doc), event, related);
+          } catch (error) {
+            next = await this.evolveWithRetry(lane, projection, current.doc, event, related, error);
+          }
           if (next !== undefined) working.set(id, { doc: next, position: event.position });
         }
       }
@@ -596,7 +600,7 @@ export class ProjectionRunner {
           continue;
         }
         for (const [relatedId, doc] of changes) {
-          if ((await load(relatedId)).position >= event.position) continue;
+          if ((working.get(relatedId) ?? (await load(relatedId))).position >= event.position) continue;
           working.set(relatedId, { doc, position: event.position });
         }
       }
@@ -612,21 +616,25 @@ export class ProjectionRunner {
     return ops;
   }
 
-  /** The new document, or undefined when the event had to be parked. */
+  /**
+   * After a first attempt failed: the new document from a later attempt (each after a back-off), or undefined
+   * when the event had to be parked.
+   */
   private async evolveWithRetry(
     lane: Lane,
     projection: Projection,
     doc: Doc | null,
     event: RecordedEvent,
     related: ReadonlyMap<string, Doc | null>,
+    firstError: unknown,
   ): Promise<Doc | null | undefined> {
-    let lastError: unknown;
-    for (let attempt = 0; attempt < this.maxAttempts; attempt++) {
+    let lastError = firstError;
+    for (let attempt = 1; attempt < this.maxAttempts; attempt++) {
+      await sleep(this.backoffMs * 2 ** (attempt - 1));
       try {
         return projection.evolve(doc === null ? null : structuredClone(doc), event, related);
       } catch (error) {
         lastError = error;
-        if (attempt + 1 < this.maxAttempts) await sleep(this.backoffMs * 2 ** attempt);
       }
     }
     this.park(lane, projection, event, errorText(lastError));
