@@ -7,6 +7,7 @@
  * requests, in microseconds of CPU per request.
  *
  * Usage: npm run build && node bench/cpu-rows.js [root of a built checkout (default: this one)]
+ * Environment: ONLY=<row>[,<row>] measures those rows only (for a CPU profile of one row, say).
  */
 require('reflect-metadata');
 const { mkdtempSync } = require('node:fs');
@@ -18,13 +19,13 @@ const root = process.argv[2] ?? join(__dirname, '..');
   const { createApp } = require(join(root, 'dist/apps/api/src/app'));
   const { loadConfig } = require(join(root, 'dist/apps/api/src/config'));
   const { bootstrap } = require(join(root, 'dist/libs/identity/src'));
-  const { EVENT_STORE, Runtime, systemClock } = require(join(root, 'dist/libs/kernel/src'));
+  const { EVENT_STORE, KEY_STORE, Runtime, systemClock } = require(join(root, 'dist/libs/kernel/src'));
   const app = await createApp(
     loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_ENABLED: 'false' }),
   );
   await app.init();
   const fastify = app.getHttpAdapter().getInstance();
-  const user = await bootstrap(app.get(EVENT_STORE), systemClock, {
+  const user = await bootstrap(app.get(EVENT_STORE), app.get(KEY_STORE), systemClock, {
     email: 'b@example.com',
     organizationTitle: 'Bench',
   });
@@ -69,7 +70,8 @@ const root = process.argv[2] ?? join(__dirname, '..');
     fields: `/v1/spaces/${spaces[0]}/custom-fields`,
   };
   const out = {};
-  for (const [name, url] of Object.entries(rows)) {
+  const only = process.env.ONLY?.split(',');
+  for (const [name, url] of Object.entries(rows).filter(([row]) => !only || only.includes(row))) {
     for (let i = 0; i < 300; i++) await call('GET', url);
     const results = [];
     for (let round = 0; round < 5; round++) {
