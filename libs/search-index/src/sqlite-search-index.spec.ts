@@ -1,0 +1,123 @@
+import { type IndexedPage, type IndexedSection, type SearchIndex } from '@app/kernel';
+import { SqliteSearchIndex } from './sqlite-search-index';
+import { foldedWord, stemOf } from './word-forms';
+
+let changed = 0;
+function page(id: string, title: string, sections: IndexedSection[] | string, changedAt?: string): IndexedPage {
+  changed++;
+  return {
+    id,
+    title,
+    path: id,
+    sections: typeof sections === 'string' ? [{ id: '', title, body: sections }] : sections,
+    changedAt: changedAt ?? new Date(Date.UTC(2026, 0, 1) + changed * 1000).toISOString(),
+    digest: `${id}:${changed}`,
+  };
+}
+
+/** What the SQLite index does beyond the contract (test/contract/search-index.contract-spec.ts). */
+describe('SqliteSearchIndex', () => {
+  let tiered: SearchIndex;
+  let general: SearchIndex;
+  beforeEach(async () => {
+    tiered = new SqliteSearchIndex({ file: ':memory:' });
+    // every query read whole and ranked in SQL: the way queries of many terms go
+    general = new SqliteSearchIndex({ file: ':memory:', tieredTerms: 0 });
+    for (const index of [tiered, general]) await index.ensureIndex('pages');
+  });
+  afterEach(async () => {
+    await tiered.close();
+    await general.close();
+  });
+  const put = async (spaceId: string, ...pages: IndexedPage[]) => {
+    for (const index of [tiered, general]) {
+      await index.write(
+        'pages',
+        pages.map((p) => ({ kind: 'putPage' as const, spaceId, page: p })),
+      );
+    }
+  };
+  const pages = async (index: SearchIndex, text: string, spaces = ['s1']) =>
+    (await index.searchPages('pages', { text, spaces, group: 'page', offset: 0, limit: 100 })).hits.map(
+      (hit) => hit.pageId,
+    );
+
+  it('ranks a query of a few terms tier by tier exactly as reading every match does', async () => {
+    await put(
+      's1',
+      page('both-title', 'Cluster upgrade', 'nothing'),
+      page('both-heading', 'One', [
+        { id: '', title: 'One', body: 'an upgrade' },
+        { id: 'cluster', title: 'Cluster', body: 'text' },
+      ]),
+      page('both-body', 'Two', 'upgrade the cluster'),
+      page('one-title', 'Cluster', 'nothing'),
+      page('one-body', 'Three', 'upgrading', '2020-01-01T00:00:00.000Z'),
+      page('other', 'Four', 'unrelated'),
+      page('three', 'Five', 'cluster upgrade notes', '2019-01-01T00:00:00.000Z'),
+    );
+    await put('s2', page('elsewhere', 'Cluster upgrade notes', 'cluster'));
+    const texts = ['cluster upgrade', 'upgrad cluster', 'cluster upgrade notes', '"upgrade the" cluster', 'clus'];
+    for (const text of texts) {
+      const expected = await pages(general, text);
+      expect({ text, found: await pages(tiered, text) }).toEqual({ text, found: expected });
+    }
+    expect(await pages(tiered, 'cluster upgrade')).toEqual([
+      'both-title',
+      'both-heading',
+      'both-body',
+      'three',
+      'one-title',
+      'one-body',
+    ]);
+    for (const text of texts) {
+      const spaces = async (index: SearchIndex) =>
+        (
+          await index.searchSpaces('pages', {
+            text,
+            spaces: ['s1', 's2'],
+            group: 'space',
+            offset: 0,
+            limit: 10,
+            pagesPerSpace: 3,
+          })
+        ).hits.map((hit) => [hit.spaceId, hit.pages.map((p) => p.pageId)]);
+      expect({ text, found: await spaces(tiered) }).toEqual({ text, found: await spaces(general) });
+    }
+  });
+
+  it('never matches a phrase across two sections, and marks a phrase whole', async () => {
+    await put(
+      's1',
+      page('across', 'A', [
+        { id: '', title: 'A', body: 'the end of' },
+        { id: 'next', title: 'Next', body: 'the start' },
+      ]),
+      page('within', 'B', 'most of the words'),
+    );
+    expect(await pages(tiered, '"of the"')).toEqual(['within']);
+    const [hit] = (
+      await tiered.searchPages('pages', { text: '"of the"', spaces: ['s1'], group: 'page', offset: 0, limit: 1 })
+    ).hits;
+    expect(hit.sections).toEqual([{ id: '', title: 'B', snippet: 'most **of the** words' }]);
+  });
+
+  it('finds the words a long prefix begins, however many there are', async () => {
+    const many = Array.from({ length: 40 }, (_, n) => page(`p${n}`, `P${n}`, `prefixword${n.toString(36)}x`));
+    await put('s1', ...many, page('few', 'Few', 'otherprefix'));
+    expect((await pages(tiered, 'prefixwor')).sort()).toEqual(many.map((p) => p.id).sort());
+    expect(await pages(tiered, 'otherpre')).toEqual(['few']);
+    expect(await pages(tiered, 'otherprefixz')).toEqual([]);
+  });
+
+  it('folds and stems words as the index does', () => {
+    expect(['Configuring', 'CONFIGURATION', 'configured'].map((word) => stemOf(foldedWord(word)))).toEqual([
+      'configur',
+      'configur',
+      'configur',
+    ]);
+    expect(foldedWord('Crème')).toBe('creme');
+    expect(foldedWord('\u0301')).toBe('');
+    expect(foldedWord('Ⅻ')).toBe('xii');
+  });
+});
