@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type IndexedPage, type IndexedSection, type SearchIndex } from '@app/kernel';
 import { SqliteSearchIndex } from './sqlite-search-index';
 import { foldedWord, stemOf } from './word-forms';
@@ -70,20 +73,42 @@ describe('SqliteSearchIndex', () => {
       'one-title',
       'one-body',
     ]);
+    await put('s3', page('body-only', 'Six', 'an upgrade'));
     for (const text of texts) {
-      const spaces = async (index: SearchIndex) =>
-        (
-          await index.searchSpaces('pages', {
+      for (const [offset, limit] of [
+        [0, 10],
+        [0, 1],
+        [1, 1],
+      ]) {
+        const spaces = async (index: SearchIndex) => {
+          const answer = await index.searchSpaces('pages', {
             text,
-            spaces: ['s1', 's2'],
+            spaces: ['s1', 's2', 's3'],
             group: 'space',
-            offset: 0,
-            limit: 10,
+            offset,
+            limit,
             pagesPerSpace: 3,
-          })
-        ).hits.map((hit) => [hit.spaceId, hit.pages.map((p) => p.pageId)]);
-      expect({ text, found: await spaces(tiered) }).toEqual({ text, found: await spaces(general) });
+          });
+          return { total: answer.total, hits: answer.hits.map((hit) => [hit.spaceId, hit.pages.map((p) => p.pageId)]) };
+        };
+        expect({ text, offset, limit, found: await spaces(tiered) }).toEqual({
+          text,
+          offset,
+          limit,
+          found: await spaces(general),
+        });
+      }
     }
+    // only the first space is placed; the other two are counted
+    expect(
+      await tiered.searchSpaces('pages', {
+        text: 'cluster upgrade',
+        spaces: ['s1', 's2', 's3'],
+        group: 'space',
+        offset: 0,
+        limit: 1,
+      }),
+    ).toMatchObject({ total: 3, hits: [{ spaceId: 's2' }] });
   });
 
   it('never matches a phrase across two sections, and marks a phrase whole', async () => {
@@ -119,5 +144,39 @@ describe('SqliteSearchIndex', () => {
     expect(foldedWord('Crème')).toBe('creme');
     expect(foldedWord('\u0301')).toBe('');
     expect(foldedWord('Ⅻ')).toBe('xii');
+  });
+
+  it('answers a request made again from what it kept, until the index changes, by this connection or another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-search-cache-'));
+    const file = join(dir, 'search.db');
+    const first = new SqliteSearchIndex({ file });
+    const second = new SqliteSearchIndex({ file });
+    try {
+      await first.ensureIndex('pages');
+      await second.ensureIndex('pages');
+      const ask = (index: SearchIndex) =>
+        index.searchPages('pages', { text: 'lighthouse', spaces: ['s1'], group: 'page', offset: 0, limit: 10 });
+      const write = (index: SearchIndex, ...written: IndexedPage[]) =>
+        index.write(
+          'pages',
+          written.map((p) => ({ kind: 'putPage' as const, spaceId: 's1', page: p })),
+        );
+      await write(first, page('p1', 'One', 'lighthouse'));
+      const answer = await ask(first);
+      expect(await ask(first)).toBe(answer);
+      expect(Object.isFrozen(answer.hits[0].sections)).toBe(true);
+      await write(first, page('p2', 'Two', 'lighthouse'));
+      expect((await ask(first)).total).toBe(2);
+      await write(second, page('p3', 'Three', 'lighthouse'));
+      expect((await ask(first)).hits.map((hit) => hit.pageId)).toEqual(['p3', 'p2', 'p1']);
+      const uncached = new SqliteSearchIndex({ file, cachedAnswers: 0 });
+      const again = await ask(uncached);
+      expect(await ask(uncached)).not.toBe(again);
+      await uncached.close();
+    } finally {
+      await first.close();
+      await second.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,8 +14,11 @@ import {
   isSqliteFile,
   preparePrivateFile,
 } from '@app/kernel';
-import { type SearchTerm, parseQuery } from './query-text';
-import { foldedWord, foldedWords, stemOf, wordsOf } from './word-forms';
+import { MIN_PREFIX, type SearchTerm, parseQuery } from './query-text';
+import { WORD, foldedWord, foldedWords, stemOf } from './word-forms';
+
+/** The words of a text to mark (a regular expression of its own: its `lastIndex` is its state). */
+const MARKED_WORD = new RegExp(WORD.source, WORD.flags);
 
 export interface SqliteSearchIndexOptions {
   /** Database file (`:memory:` for a throwaway index). */
@@ -31,6 +34,8 @@ export interface SqliteSearchIndexOptions {
    * Tests set 0 to compare the two ways.
    */
   tieredTerms?: number;
+  /** How many answers are kept for requests made again while the index is unchanged (0: none). */
+  cachedAnswers?: number;
 }
 
 /**
@@ -69,6 +74,17 @@ const FEW = 2000;
  * expression; longer ones (their tiers multiply) read every match and rank in SQL.
  */
 const TIERED_TERMS = 4;
+/** Answers kept by default: an organization's answer is about 100 KB at most (10 spaces of 5 pages). */
+const CACHED_ANSWERS = 200;
+
+/** Freezes a value and everything in it (an answer kept and given to several callers). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
 
 /**
  * Every word of a page is indexed in several forms, each a token of its own: a one-letter marker, then the folded
@@ -80,18 +96,21 @@ const TIERED_TERMS = 4;
 const FORM = {
   stem: { any: 's', title: 't', heading: 'h' },
   written: { any: 'w', title: 'i', heading: 'j' },
+  /** The first 4, 5 and 6 letters of written words: a prefix typed is one token, no FTS5 prefix query. */
+  prefix: { any: 'p', title: 'q', heading: 'k' },
 } as const satisfies Record<string, Record<Field, string>>;
 /**
  * Between the title, each heading and each section's body in the stemmed runs, so that a phrase does not run
  * from one into the next: a token no query names (query tokens are a marker and a word).
  */
 const BARRIER = 'z';
-/** Prefix indexes of the written forms of 4 to 6 letters (a marker and the prefix). */
-const PREFIX_INDEXES = '5 6 7';
-const LONGEST_PREFIX_INDEX = 6;
+/** The prefixes of written words indexed as tokens of their own (FORM.prefix). */
+const SHORTEST_PREFIX = MIN_PREFIX;
+const LONGEST_PREFIX = 6;
 /**
  * A longer prefix is asked as the written words it begins (found in the vocabulary table, words of more than
- * LONGEST_PREFIX_INDEX letters ever indexed) when they are at most this many.
+ * LONGEST_PREFIX letters ever indexed) when they are at most this many; beyond, as an FTS5 prefix query (which
+ * merges the doclists of all those words over the whole index first).
  */
 const MAX_PREFIX_WORDS = 32;
 
@@ -137,16 +156,25 @@ function tokensOf(title: string, headings: string, body: string, vocabulary: Set
     });
   };
   const all = [...titleWords, ...headingWords, ...bodyWords].flat();
-  for (const word of all) if (word.length > LONGEST_PREFIX_INDEX) vocabulary.add(word);
-  const written = (marker: string, words: string[]) => {
-    for (const word of new Set(words)) tokens.push(marker + word);
+  for (const word of all) if (word.length > LONGEST_PREFIX) vocabulary.add(word);
+  const written = (field: Field, words: string[]) => {
+    const prefixes = new Set<string>();
+    for (const word of new Set(words)) {
+      tokens.push(FORM.written[field] + word);
+      for (let length = SHORTEST_PREFIX; length <= Math.min(LONGEST_PREFIX, word.length); length++) {
+        const last = word.charCodeAt(length - 1);
+        // never half of a character outside the Basic Multilingual Plane (a high surrogate)
+        if (last < 0xd800 || last > 0xdbff) prefixes.add(word.slice(0, length));
+      }
+    }
+    for (const prefix of prefixes) tokens.push(FORM.prefix[field] + prefix);
   };
   stemmed(FORM.stem.any, [...titleWords, ...headingWords, ...bodyWords]);
   stemmed(FORM.stem.title, titleWords);
   stemmed(FORM.stem.heading, headingWords);
-  written(FORM.written.any, all);
-  written(FORM.written.title, titleWords.flat());
-  written(FORM.written.heading, headingWords.flat());
+  written('any', all);
+  written('title', titleWords.flat());
+  written('heading', headingWords.flat());
   return tokens.join(' ');
 }
 
@@ -170,7 +198,14 @@ function snippetOf(marked: string): string {
   if (words.length > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, words.length - SNIPPET_WORDS));
   const to = Math.min(words.length, from + SNIPPET_WORDS);
   // A mark may span words (a phrase): close and reopen it at the window's edges.
-  let open = words.slice(0, from).join(' ').lastIndexOf(OPEN) > words.slice(0, from).join(' ').lastIndexOf(CLOSE);
+  let open = false;
+  for (let n = from - 1; n >= 0; n--) {
+    const opens = words[n].lastIndexOf(OPEN);
+    const closes = words[n].lastIndexOf(CLOSE);
+    if (opens === -1 && closes === -1) continue;
+    open = opens > closes;
+    break;
+  }
   let text = words.slice(from, to).join(' ');
   if (open) text = OPEN + text;
   open = text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE);
@@ -185,6 +220,11 @@ type TermExpressions = Record<Field, string>;
 /** One ranking tier: pages holding exactly `terms` of the query's terms, the strongest of them in `field`. */
 interface Tier {
   expression: string;
+  /**
+   * The same without what excludes the pages of earlier tiers: it finds the tier's pages in a space that has none
+   * in an earlier tier (spaces are placed tier by tier), with a simpler expression.
+   */
+  placing: string;
   terms: number;
   field: number;
 }
@@ -208,6 +248,8 @@ class Query {
   readonly anyTerm: string;
   private readonly stems = new Set<string>();
   private readonly phrases: string[][] = [];
+  /** The first letters of the query's stems, phrases and prefix. */
+  private readonly firsts = new Set<string>();
   /** The folded prefix of the last word, when it is one. */
   private readonly prefix: string | null = null;
 
@@ -224,17 +266,22 @@ class Query {
       if (stems.length === 1) this.stems.add(stems[0]);
       else this.phrases.push(stems);
       if (prefix !== null) this.prefix = prefix;
-      const words = prefix !== null && prefix.length > LONGEST_PREFIX_INDEX ? wordsBeginning(prefix) : null;
+      const indexed = prefix !== null && prefix.length >= SHORTEST_PREFIX && prefix.length <= LONGEST_PREFIX;
+      const words = prefix !== null && prefix.length > LONGEST_PREFIX ? wordsBeginning(prefix) : null;
       const expression = (field: Field) => {
         const marker = FORM.stem[field];
         const stemmed = `"${stems.map((stem) => marker + stem).join(' ')}"`;
         if (prefix === null) return stemmed;
+        if (indexed) return `${stemmed} OR "${FORM.prefix[field]}${prefix}"`;
         if (words === null) return `${stemmed} OR "${FORM.written[field]}${prefix}" *`;
         return [stemmed, ...words.map((word) => `"${FORM.written[field]}${word}"`)].join(' OR ');
       };
       this.terms.push({ title: expression('title'), heading: expression('heading'), any: expression('any') });
     }
     this.anyTerm = or(this.terms.map((term) => term.any));
+    for (const word of [...this.stems, ...this.phrases.map((phrase) => phrase[0]), this.prefix ?? '']) {
+      if (word !== '') this.firsts.add(word[0]);
+    }
   }
 
   /**
@@ -251,36 +298,56 @@ class Query {
           const own = set.map((i) => this.terms[i]);
           const others = this.terms.filter((_, i) => !set.includes(i)).map((term) => term.any);
           // One term in a title or a heading is in the page: the field alone says so.
-          const all = (field === 'any' || own.length > 1 ? [and(own.map((term) => term.any))] : []).concat(
-            field === 'any' ? [] : [or(own.map((term) => term[field]))],
+          const all = and(
+            (field === 'any' || own.length > 1 ? [and(own.map((term) => term.any))] : []).concat(
+              field === 'any' ? [] : [or(own.map((term) => term[field]))],
+            ),
           );
           const stronger =
             field === 'title'
               ? []
               : own.flatMap((term) => (field === 'heading' ? [term.title] : [term.title, term.heading]));
-          return not(and(all), [...stronger, ...others]);
+          return { all, exact: not(all, [...stronger, ...others]) };
         });
-        tiers.push({ expression: or(parts), terms: k, field: RANK[field] });
+        tiers.push({
+          expression: or(parts.map((part) => part.exact)),
+          placing: or(parts.map((part) => part.all)),
+          terms: k,
+          field: RANK[field],
+        });
       }
     }
     return tiers;
   }
 
-  /** The text with the words the query matched marked (OPEN…CLOSE): words by their stem or the prefix, phrases whole. */
+  /**
+   * The text with the words the query matched marked (OPEN…CLOSE): words by their stem or the prefix, phrases
+   * whole. A word whose first letter begins no stem, phrase or prefix of the query is passed over unfolded
+   * (stemming keeps a word's first letter), unless a phrase is under way.
+   */
   mark(text: string): string {
-    const words = wordsOf(text);
-    if (words.length === 0) return text;
-    const stems = words.map((word) => stemOf(word.folded));
     const spans: [number, number][] = [];
-    words.forEach((word, i) => {
-      if (this.stems.has(stems[i]) || (this.prefix !== null && word.folded.startsWith(this.prefix))) {
-        spans.push([word.start, word.end]);
+    let pending: { phrase: string[]; next: number; start: number }[] = [];
+    MARKED_WORD.lastIndex = 0;
+    for (let match = MARKED_WORD.exec(text); match !== null; match = MARKED_WORD.exec(text)) {
+      const written = match[0];
+      const first = written.charCodeAt(0) < 128 ? written[0].toLowerCase() : null;
+      if (pending.length === 0 && first !== null && !this.firsts.has(first)) continue;
+      const folded = foldedWord(written);
+      if (folded === '') continue; // not a word to the index either: phrases run over it
+      const stem = stemOf(folded);
+      const start = match.index;
+      const end = start + written.length;
+      const going: typeof pending = [];
+      for (const under of pending) {
+        if (under.phrase[under.next] !== stem) continue;
+        if (under.next + 1 === under.phrase.length) spans.push([under.start, end]);
+        else going.push({ ...under, next: under.next + 1 });
       }
-      for (const phrase of this.phrases) {
-        if (phrase.every((stem, j) => stems[i + j] === stem))
-          spans.push([word.start, words[i + phrase.length - 1].end]);
-      }
-    });
+      pending = going;
+      if (this.stems.has(stem) || (this.prefix !== null && folded.startsWith(this.prefix))) spans.push([start, end]);
+      for (const phrase of this.phrases) if (phrase[0] === stem) pending.push({ phrase, next: 1, start });
+    }
     if (spans.length === 0) return text;
     spans.sort((a, b) => a[0] - b[0]);
     let out = '';
@@ -337,12 +404,17 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly statements = new Map<string, Database.Statement>();
   private readonly few: number;
   private readonly tieredTerms: number;
+  /** Answers kept (see `cached`), least recently used first, while the file's `data_version` is this one. */
+  private readonly answers = new Map<string, SearchAnswer<unknown>>();
+  private readonly cacheSize: number;
+  private dataVersion = -1;
 
   constructor(options: SqliteSearchIndexOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file);
     this.few = options.fewRows ?? FEW;
     this.tieredTerms = options.tieredTerms ?? TIERED_TERMS;
+    this.cacheSize = Math.max(0, Math.floor(options.cachedAnswers ?? CACHED_ANSWERS));
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
@@ -410,7 +482,7 @@ export class SqliteSearchIndex implements SearchIndex {
           title TEXT NOT NULL, headings TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (space_id, page_id));
         CREATE INDEX IF NOT EXISTS ${tables.byChange} ON ${tables.pages} (space_id, changed_at, key DESC);
         CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.words} USING fts5(words, content = '', contentless_delete = 1,
-          prefix = '${PREFIX_INDEXES}', tokenize = 'ascii');
+          tokenize = 'ascii');
         CREATE TABLE IF NOT EXISTS ${tables.vocabulary} (word TEXT PRIMARY KEY) WITHOUT ROWID;
       `);
       return tables;
@@ -429,6 +501,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   write(index: string, ops: readonly SearchIndexOp[]): Promise<void> {
     const t = this.ensure(index);
+    this.answers.clear();
     const vocabulary = new Set<string>();
     this.db.transaction(() => {
       for (const op of ops) {
@@ -672,15 +745,58 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   searchPages(index: string, request: SearchRequest & { group: 'page' }): Promise<SearchAnswer<PageHit>> {
+    return Promise.resolve(this.cached(index, request, () => this.findPages(index, request)));
+  }
+
+  searchSpaces(index: string, request: SearchRequest & { group: 'space' }): Promise<SearchAnswer<SpaceHit>> {
+    return Promise.resolve(this.cached(index, request, () => this.findSpaces(index, request)));
+  }
+
+  /**
+   * An answer given before to the same request, while nothing was written to the index since (by this
+   * connection, or by any other: SQLite's `data_version`); otherwise the answer found now, kept. A search box
+   * asks the same words again and again as they are typed, and the same query is sent by many readers. Answers
+   * kept are frozen: callers only read them.
+   */
+  private cached<H>(index: string, request: SearchRequest, find: () => SearchAnswer<H>): SearchAnswer<H> {
+    if (this.cacheSize === 0) return find();
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    if (version !== this.dataVersion) {
+      this.answers.clear();
+      this.dataVersion = version;
+    }
+    const key = JSON.stringify([
+      index,
+      request.group,
+      request.text,
+      request.offset,
+      request.limit,
+      request.pagesPerSpace ?? null,
+      request.spaces,
+    ]);
+    const known = this.answers.get(key) as SearchAnswer<H> | undefined;
+    if (known) {
+      // the most recently used last: the least recently used is the first to go
+      this.answers.delete(key);
+      this.answers.set(key, known);
+      return known;
+    }
+    const answer = deepFreeze(find());
+    this.answers.set(key, answer);
+    if (this.answers.size > this.cacheSize) this.answers.delete(this.answers.keys().next().value as string);
+    return answer;
+  }
+
+  private findPages(index: string, request: SearchRequest): SearchAnswer<PageHit> {
     const t = this.ensure(index);
     const query = this.query(t, request.text);
-    if (query.terms.length === 0 || request.spaces.length === 0) return Promise.resolve({ hits: [], total: 0 });
+    if (query.terms.length === 0 || request.spaces.length === 0) return { hits: [], total: 0 };
     const ords = this.ordinals(t, request.spaces);
-    if (ords.length === 0) return Promise.resolve({ hits: [], total: 0 });
+    if (ords.length === 0) return { hits: [], total: 0 };
     if (ords.length === 1 && query.terms.length <= this.tieredTerms) {
       const total = this.countInSpace(t, query.anyTerm, ords[0]);
       const best = total === 0 ? [] : this.bestInSpace(t, query.tiers(), ords[0], request.offset, request.limit);
-      return Promise.resolve({ hits: this.pageHits(t, query, best), total });
+      return { hits: this.pageHits(t, query, best), total };
     }
     const within = this.within(ords);
     const params: unknown[] = [];
@@ -699,19 +815,19 @@ export class SqliteSearchIndex implements SearchIndex {
       (this.statement(`SELECT count(*) FROM (${matching})`)
         .pluck()
         .get(...params) as number);
-    return Promise.resolve({ hits: this.pageHits(t, query, rows), total });
+    return { hits: this.pageHits(t, query, rows), total };
   }
 
-  searchSpaces(index: string, request: SearchRequest & { group: 'space' }): Promise<SearchAnswer<SpaceHit>> {
+  private findSpaces(index: string, request: SearchRequest): SearchAnswer<SpaceHit> {
     const t = this.ensure(index);
     const query = this.query(t, request.text);
-    if (query.terms.length === 0 || request.spaces.length === 0) return Promise.resolve({ hits: [], total: 0 });
+    if (query.terms.length === 0 || request.spaces.length === 0) return { hits: [], total: 0 };
     const ords = this.ordinals(t, request.spaces);
-    if (ords.length === 0) return Promise.resolve({ hits: [], total: 0 });
+    if (ords.length === 0) return { hits: [], total: 0 };
     const perSpace = request.pagesPerSpace ?? DEFAULT_PAGES_PER_SPACE;
     const { rows, total } =
       query.terms.length <= this.tieredTerms
-        ? this.rankSpacesByTier(t, query.tiers(), ords, request.offset, request.limit, perSpace)
+        ? this.rankSpacesByTier(t, query, ords, request.offset, request.limit, perSpace)
         : this.rankSpaces(t, query, ords, request.offset, request.limit, perSpace);
     const hits: SpaceHit[] = [];
     for (const page of this.pageHits(t, query, rows)) {
@@ -719,24 +835,31 @@ export class SqliteSearchIndex implements SearchIndex {
       if (last?.spaceId === page.spaceId) last.pages.push(page);
       else hits.push({ spaceId: page.spaceId, score: page.score, pages: [page] });
     }
-    return Promise.resolve({ hits, total });
+    return { hits, total };
   }
 
   /**
    * Spaces ranked by their best page without reading every match: tier by tier, the spaces not yet placed that
-   * have a page in the tier, each with its most recent one there (a space is placed at the first tier it is in);
-   * within a tier, the spaces whose best page changed last first. The spaces answered then get their best pages.
+   * have a page in the tier, each with its most recent one there (a space is placed at the first tier it is in),
+   * until enough spaces are placed to answer (the others are only counted); within a tier, the spaces whose best
+   * page changed last first. The spaces answered then get their best pages.
    */
-  private rankSpacesByTier(t: Tables, tiers: Tier[], ords: number[], offset: number, limit: number, perSpace: number) {
+  private rankSpacesByTier(t: Tables, query: Query, ords: number[], offset: number, limit: number, perSpace: number) {
+    const tiers = query.tiers();
     const remaining = new Set(ords);
     const found: { ord: number; key: number; tier: number; changedAt: string }[] = [];
-    tiers.forEach((tier, n) => {
-      if (remaining.size === 0) return;
-      for (const [ord, key] of this.bestPerSpace(t, tier.expression, remaining)) {
+    // Spaces found in later tiers than the last one answered are only counted, with the simplest expression.
+    let later = 0;
+    for (let n = 0; n < tiers.length && remaining.size > 0; n++) {
+      if (found.length >= offset + limit) {
+        later = this.bestPerSpace(t, query.anyTerm, remaining).size;
+        break;
+      }
+      for (const [ord, key] of this.bestPerSpace(t, tiers[n].placing, remaining)) {
         remaining.delete(ord);
         found.push({ ord, key, tier: n, changedAt: '' });
       }
-    });
+    }
     const changed = new Map(
       (
         this.statement(`SELECT key, changed_at FROM ${t.pages} WHERE key IN (SELECT value FROM json_each(?))`).all(
@@ -752,7 +875,7 @@ export class SqliteSearchIndex implements SearchIndex {
     const rows = found
       .slice(offset, offset + limit)
       .flatMap((space) => this.bestInSpace(t, tiers, space.ord, 0, perSpace, space.tier));
-    return { rows, total: found.length };
+    return { rows, total: found.length + later };
   }
 
   /** Spaces for a query of many terms: every match is read and ranked in SQL. */
@@ -835,6 +958,7 @@ export class SqliteSearchIndex implements SearchIndex {
   private forget(): void {
     this.ready.clear();
     this.statements.clear();
+    this.answers.clear();
   }
 
   replaceIndex(target: string, source: string): Promise<void> {

@@ -10,7 +10,8 @@ import porterStemmer from '@stdlib/nlp-porter-stemmer';
  * that folds to nothing is no word. Stemmed: Martin Porter's algorithm (1980), the one SQLite FTS5's `porter`
  * tokenizer implements, on words of 3 to 64 characters as FTS5 does.
  */
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** A word (global: callers reset `lastIndex`). */
+export const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const ASCII_WORD = /^[A-Za-z0-9]+$/;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 const MARKS = /\p{M}/gu;
@@ -36,23 +37,6 @@ export function stemOf(folded: string): string {
     stems.set(folded, stem);
   }
   return stem;
-}
-
-/** One word of a text: where it is, and its forms. */
-export interface TextWord {
-  start: number;
-  end: number;
-  folded: string;
-}
-
-/** The words of a text, in order, with where each is (words that fold to nothing left out). */
-export function wordsOf(text: string): TextWord[] {
-  const words: TextWord[] = [];
-  for (const match of text.matchAll(WORD)) {
-    const folded = foldedWord(match[0]);
-    if (folded !== '') words.push({ start: match.index, end: match.index + match[0].length, folded });
-  }
-  return words;
 }
 
 /** The folded words of a text, in order (for indexing: without positions). */
