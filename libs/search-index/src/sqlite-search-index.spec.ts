@@ -64,6 +64,14 @@ describe('SqliteSearchIndex', () => {
     for (const text of texts) {
       const expected = await pages(general, text);
       expect({ text, found: await pages(tiered, text) }).toEqual({ text, found: expected });
+      // and page after page, each page read on its own
+      const paged: string[] = [];
+      for (let offset = 0; offset < expected.length + 2; offset += 2) {
+        const answer = await tiered.searchPages('pages', { text, spaces: ['s1'], group: 'page', offset, limit: 2 });
+        expect(answer.total).toBe(expected.length);
+        paged.push(...answer.hits.map((hit) => hit.pageId));
+      }
+      expect({ text, paged }).toEqual({ text, paged: expected });
     }
     expect(await pages(tiered, 'cluster upgrade')).toEqual([
       'both-title',

@@ -25,8 +25,8 @@ export interface SqliteSearchIndexOptions {
   file: string;
   busyTimeoutMs?: number;
   /**
-   * An organization search reads a ranking tier whole when it finds at most this many pages (and at most twice
-   * as many as spaces are left to place); beyond, it seeks space by space. Tests set 0 to seek always.
+   * An organization search reads at most this many matches at once when it walks the spaces of a ranking tier
+   * (see `bestPerSpace`). Tests set 0 to read one at a time: one seek per space.
    */
   fewRows?: number;
   /**
@@ -67,8 +67,10 @@ const SPACE = 2 ** 32;
 const MAX_SPACES = 2 ** 21 - 1; // keys stay exact JavaScript integers
 const GAP = 2 ** 16;
 const FIRST_SLOT = 2 ** 31;
-/** A search that finds at most this many pages in a tier reads them all; beyond, it asks space by space. */
-const FEW = 2000;
+/** An organization search reads at most this many matches at once when it walks the spaces of a tier. */
+const FEW = 4096;
+/** How many it reads first. */
+const FIRST_READ = 64;
 /**
  * Queries of at most this many terms are ranked tier by tier ("these terms, in a title", ...), each tier one FTS5
  * expression; longer ones (their tiers multiply) read every match and rank in SQL.
@@ -219,19 +221,19 @@ type TermExpressions = Record<Field, string>;
 
 /** One ranking tier: pages holding exactly `terms` of the query's terms, the strongest of them in `field`. */
 interface Tier {
-  expression: string;
   /**
-   * The same without what excludes the pages of earlier tiers: it finds the tier's pages in a space that has none
-   * in an earlier tier (spaces are placed tier by tier), with a simpler expression.
+   * Pages holding every term of one of the tier's sets of terms, one of them in the field. It also finds pages of
+   * earlier tiers (more terms, or a stronger field), never of later ones, so it gives exactly the tier's pages
+   * where no page of an earlier tier is: in a space placed at this tier, or once those pages are passed over.
+   * Excluding them in the expression would cost a seek more per term in every read.
    */
-  placing: string;
+  expression: string;
   terms: number;
   field: number;
 }
 
 const or = (parts: string[]) => (parts.length === 1 ? parts[0] : parts.map((part) => `(${part})`).join(' OR '));
 const and = (parts: string[]) => (parts.length === 1 ? parts[0] : parts.map((part) => `(${part})`).join(' AND '));
-const not = (part: string, excluded: string[]) => (excluded.length === 0 ? part : `(${part}) NOT (${or(excluded)})`);
 
 /** The subsets of `k` of the indexes 0..n-1. */
 function subsets(n: number, k: number): number[][] {
@@ -285,8 +287,8 @@ class Query {
   }
 
   /**
-   * The ranking tiers, best first and disjoint: pages with every term before those with fewer, then the
-   * strongest field any of their terms is in (a title, a heading, anywhere). Within a tier, recency decides.
+   * The ranking tiers, best first: pages with every term before those with fewer, then the strongest field any of
+   * their terms is in (a title, a heading, anywhere). Within a tier, recency decides.
    */
   tiers(): Tier[] {
     const n = this.terms.length;
@@ -296,25 +298,14 @@ class Query {
       for (const field of FIELDS) {
         const parts = sets.map((set) => {
           const own = set.map((i) => this.terms[i]);
-          const others = this.terms.filter((_, i) => !set.includes(i)).map((term) => term.any);
           // One term in a title or a heading is in the page: the field alone says so.
-          const all = and(
+          return and(
             (field === 'any' || own.length > 1 ? [and(own.map((term) => term.any))] : []).concat(
               field === 'any' ? [] : [or(own.map((term) => term[field]))],
             ),
           );
-          const stronger =
-            field === 'title'
-              ? []
-              : own.flatMap((term) => (field === 'heading' ? [term.title] : [term.title, term.heading]));
-          return { all, exact: not(all, [...stronger, ...others]) };
         });
-        tiers.push({
-          expression: or(parts.map((part) => part.exact)),
-          placing: or(parts.map((part) => part.all)),
-          terms: k,
-          field: RANK[field],
-        });
+        tiers.push({ expression: or(parts), terms: k, field: RANK[field] });
       }
     }
     return tiers;
@@ -648,16 +639,23 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * The best pages of one space, best first, from the `skip`th, at most `want`: tier by tier (from `from`), each
-   * tier's pages most recent first out of FTS5, so that only the rows answered (and skipped) are read.
+   * The best pages of one space, best first, from the `skip`th, at most `want`: tier by tier (from `from`, the
+   * first tier with pages in the space), each tier's pages most recent first out of FTS5, so that only the rows
+   * answered (and skipped) are read. A tier's expression also finds the pages of earlier tiers (see `Tier`):
+   * those were all read before it, and are passed over.
    */
   private bestInSpace(t: Tables, tiers: Tier[], ord: number, skip: number, want: number, from = 0): Ranked[] {
     const taken: Ranked[] = [];
+    const seen = new Set<number>();
     let left = skip;
     for (let n = from; n < tiers.length && taken.length < want; n++) {
-      const keys = this.recent(t, tiers[n].expression, ord, left + want - taken.length);
-      for (const key of keys.slice(left)) taken.push({ key, terms: tiers[n].terms, field: tiers[n].field });
-      left = Math.max(0, left - keys.length);
+      const keys = this.recent(t, tiers[n].expression, ord, seen.size + left + want - taken.length);
+      const own = keys.filter((key) => !seen.has(key));
+      for (const key of own.slice(left)) {
+        if (taken.length < want) taken.push({ key, terms: tiers[n].terms, field: tiers[n].field });
+      }
+      left = Math.max(0, left - own.length);
+      for (const key of own) seen.add(key);
     }
     return taken;
   }
@@ -670,38 +668,36 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * Of the spaces `among`, those where an expression matches, each with its best (most recent) matching key.
-   * When the expression matches few pages in the whole index they are read at once; otherwise the spaces are
-   * walked in order: one seek finds the first match from a space on, which is that space's best or skips every
-   * space before it without a match.
+   * Of the spaces `among`, those where an expression matches, each with its best (most recent) matching key. The
+   * spaces are walked in order, each read taking the first matches from a space on, so it gives that space's best
+   * (or skips every space before it without a match) and the best of any later space it reaches. A read costs
+   * far more to start (a seek in every segment of every term) than per row, so the number of rows read at once
+   * grows while a read reaches several spaces (few matches per space) and shrinks while it stays in one.
    */
   private bestPerSpace(t: Tables, expression: string, among: Set<number>): Map<number, number> {
     const best = new Map<number, number>();
-    const few = Math.min(this.few, 2 * among.size);
-    if (few > 0) {
-      const keys = this.statement(`SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH ? ORDER BY rowid LIMIT ?`)
-        .pluck()
-        .all(expression, few + 1) as number[];
-      if (keys.length <= few) {
-        for (const key of keys) {
-          const ord = Math.floor(key / SPACE);
-          if (among.has(ord) && !best.has(ord)) best.set(ord, key);
-        }
-        return best;
-      }
-    }
     const ords = [...among].sort((a, b) => a - b);
     const highest = ords[ords.length - 1] * SPACE + SPACE - 1;
+    const most = Math.max(1, this.few);
+    const least = Math.min(FIRST_READ / 4, most);
+    let limit = Math.min(FIRST_READ, most);
+    const read = this.statement(
+      `SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH ? AND ${SqliteSearchIndex.RANGE} ORDER BY rowid LIMIT ?`,
+    ).pluck();
     for (let i = 0; i < ords.length;) {
-      const [key] = this.statement(
-        `SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH ? AND ${SqliteSearchIndex.RANGE} ORDER BY rowid LIMIT 1`,
-      )
-        .pluck()
-        .all(expression, ords[i] * SPACE, highest) as number[];
-      if (key === undefined) break;
-      const ord = Math.floor(key / SPACE);
-      if (among.has(ord)) best.set(ord, key);
-      while (i < ords.length && ords[i] <= ord) i++;
+      const keys = read.all(expression, ords[i] * SPACE, highest, limit) as number[];
+      let reached = 0;
+      let last = -1;
+      for (const key of keys) {
+        const ord = Math.floor(key / SPACE);
+        if (ord === last) continue;
+        last = ord;
+        reached++;
+        if (among.has(ord) && !best.has(ord)) best.set(ord, key);
+      }
+      if (keys.length < limit) break; // nothing more from this space on
+      while (i < ords.length && ords[i] <= last) i++;
+      limit = reached > 1 ? Math.min(most, limit * 4) : Math.max(least, Math.floor(limit / 4));
     }
     return best;
   }
@@ -855,7 +851,7 @@ export class SqliteSearchIndex implements SearchIndex {
         later = this.bestPerSpace(t, query.anyTerm, remaining).size;
         break;
       }
-      for (const [ord, key] of this.bestPerSpace(t, tiers[n].placing, remaining)) {
+      for (const [ord, key] of this.bestPerSpace(t, tiers[n].expression, remaining)) {
         remaining.delete(ord);
         found.push({ ord, key, tier: n, changedAt: '' });
       }
