@@ -56,6 +56,8 @@ const DEFAULT_PAGES_PER_SPACE = 5;
 /** Between the parts (one per section) of a page's headings and bodies: a separator, never in text. */
 const SEP = '\u001e';
 const OPEN = '\u0002';
+const NOT_SPACE = /\S+/g;
+const SPACES = /\s+/g;
 const CLOSE = '\u0003';
 /**
  * A page's key is its FTS5 rowid: `space ordinal × 2^32 + slot`. The pages of a space are one range of rowids
@@ -188,31 +190,28 @@ function opening(text: string, words = SNIPPET_WORDS): string {
 
 /**
  * A window of words around the first marked one (marks are OPEN…CLOSE, put by `Query.mark`), with the marks
- * turned into the documented ones.
+ * turned into the documented ones. Words are runs of anything but white space; only the window is cut out.
  */
 function snippetOf(marked: string): string {
-  const words = marked.split(/\s+/).filter(Boolean);
-  const first = Math.max(
-    0,
-    words.findIndex((word) => word.includes(OPEN)),
-  );
-  let from = 0;
-  if (words.length > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, words.length - SNIPPET_WORDS));
-  const to = Math.min(words.length, from + SNIPPET_WORDS);
-  // A mark may span words (a phrase): close and reopen it at the window's edges.
-  let open = false;
-  for (let n = from - 1; n >= 0; n--) {
-    const opens = words[n].lastIndexOf(OPEN);
-    const closes = words[n].lastIndexOf(CLOSE);
-    if (opens === -1 && closes === -1) continue;
-    open = opens > closes;
-    break;
+  const bounds: number[] = [];
+  const mark = marked.indexOf(OPEN);
+  let first = 0;
+  NOT_SPACE.lastIndex = 0;
+  for (let match = NOT_SPACE.exec(marked); match !== null; match = NOT_SPACE.exec(marked)) {
+    if (match.index <= mark) first = bounds.length / 2;
+    bounds.push(match.index, match.index + match[0].length);
   }
-  let text = words.slice(from, to).join(' ');
-  if (open) text = OPEN + text;
-  open = text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE);
-  if (open) text += CLOSE;
-  const out = `${from > 0 ? ELLIPSIS : ''}${text}${to < words.length ? ELLIPSIS : ''}`;
+  const count = bounds.length / 2;
+  if (count === 0) return '';
+  let from = 0;
+  if (count > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, count - SNIPPET_WORDS));
+  const to = Math.min(count, from + SNIPPET_WORDS);
+  const start = bounds[2 * from];
+  let text = marked.slice(start, bounds[2 * to - 1]).replace(SPACES, ' ');
+  // A mark may span words (a phrase): close and reopen it at the window's edges.
+  if (start > 0 && marked.lastIndexOf(OPEN, start - 1) > marked.lastIndexOf(CLOSE, start - 1)) text = OPEN + text;
+  if (text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE)) text += CLOSE;
+  const out = `${from > 0 ? ELLIPSIS : ''}${text}${to < count ? ELLIPSIS : ''}`;
   return out.split(OPEN).join(MATCH_OPEN).split(CLOSE).join(MATCH_CLOSE).split(`${MATCH_CLOSE}${MATCH_OPEN}`).join('');
 }
 
