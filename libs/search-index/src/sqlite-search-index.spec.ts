@@ -172,6 +172,15 @@ describe('SqliteSearchIndex', () => {
       await write(first, page('p1', 'One', 'lighthouse'));
       const answer = await ask(first);
       expect(await ask(first)).toBe(answer);
+      // another set of spaces is another request
+      const elsewhere = await first.searchPages('pages', {
+        text: 'lighthouse',
+        spaces: ['s2'],
+        group: 'page',
+        offset: 0,
+        limit: 10,
+      });
+      expect(elsewhere.total).toBe(0);
       expect(Object.isFrozen(answer.hits[0].sections)).toBe(true);
       await write(first, page('p2', 'Two', 'lighthouse'));
       expect((await ask(first)).total).toBe(2);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import {
   type IndexedPage,
@@ -760,6 +761,8 @@ export class SqliteSearchIndex implements SearchIndex {
       this.answers.clear();
       this.dataVersion = version;
     }
+    // The spaces by digest: an organization may have thousands, and a key is kept with its answer.
+    const spaces = createHash('sha256').update(request.spaces.join('\n')).digest('base64');
     const key = JSON.stringify([
       index,
       request.group,
@@ -767,7 +770,7 @@ export class SqliteSearchIndex implements SearchIndex {
       request.offset,
       request.limit,
       request.pagesPerSpace ?? null,
-      request.spaces,
+      spaces,
     ]);
     const known = this.answers.get(key) as SearchAnswer<H> | undefined;
     if (known) {
