@@ -629,14 +629,17 @@ function searchLines(search, startedAt) {
     '',
     `Each query over HTTP for ${search.seconds} s at ${search.connections} connections, \`limit=${search.limit}\`, next to a raw node:http server in its own`,
     'process answering the same body (bench/baseline-server.js) in the same run; "alone" is the median of 20',
-    'requests one at a time (no queueing).',
+    'requests one at a time (no queueing). The search index keeps its answers to requests made again until it',
+    'changes (a search box sends the same words again as they are typed), so the load, which repeats one request,',
+    'is answered from them; "first" is the median of 20 requests one at a time each asked for the first time (the',
+    'query after a different run of punctuation, which finds the same pages): what a new query costs.',
     '',
-    '| query | scope | count | body | alone ms | baseline req/s | service req/s | of baseline | p50 ms | p99 ms | failed | target |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| query | scope | count | body | first ms | alone ms | baseline req/s | service req/s | of baseline | p50 ms | p99 ms | failed | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...search.rows.map((r) =>
       r.rps === 0
-        ? `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | 0 | 0% | no request ended in ${search.seconds} s | | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(false)} |`
-        : `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.aloneMedianMs} | ${r.baseRps} | ${r.rps} | ${pct(r.ratio)} | ${r.p50} | ${r.p99} | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(r.p99 < SEARCH_TARGET_P99_MS && r.failed === 0)} |`,
+        ? `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.firstTimeMedianMs ?? ''} | ${r.aloneMedianMs} | ${r.baseRps} | 0 | 0% | no request ended in ${search.seconds} s | | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(false)} |`
+        : `| ${r.kind}: \`${r.text}\` | ${r.scope} | ${r.count} | ${r.bytes} B | ${r.firstTimeMedianMs ?? ''} | ${r.aloneMedianMs} | ${r.baseRps} | ${r.rps} | ${pct(r.ratio)} | ${r.p50} | ${r.p99} | ${r.failed} | p99 < ${SEARCH_TARGET_P99_MS} ms: ${verdict(r.p99 < SEARCH_TARGET_P99_MS && r.failed === 0)} |`,
     ),
     '',
     'An organization search counts spaces (here every space matches but the rare word) and lists each of the',

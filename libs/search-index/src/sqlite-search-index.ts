@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import {
   type IndexedPage,
@@ -14,63 +15,117 @@ import {
   isSqliteFile,
   preparePrivateFile,
 } from '@app/kernel';
-import { type SearchTerm, foldWord, ftsString, parseQuery } from './query-text';
+import { MIN_PREFIX, type SearchTerm, parseQuery } from './query-text';
+import { WORD, foldedWord, foldedWords, stemOf } from './word-forms';
+
+/** The words of a text to mark (a regular expression of its own: its `lastIndex` is its state). */
+const MARKED_WORD = new RegExp(WORD.source, WORD.flags);
 
 export interface SqliteSearchIndexOptions {
   /** Database file (`:memory:` for a throwaway index). */
   file: string;
   busyTimeoutMs?: number;
   /**
-   * A one-word search that finds at most this many pages in a field reads them all (one query); beyond, each
-   * space is asked for its best match (one seek each). Tests set 0 to take the second way always.
+   * An organization search reads at most this many matches at once when it walks the spaces of a ranking tier
+   * (see `bestPerSpace`). Tests set 0 to read one at a time: one seek per space.
    */
   fewRows?: number;
+  /**
+   * Queries of at most this many terms are ranked tier by tier (TIERED_TERMS); longer ones read every match.
+   * Tests set 0 to compare the two ways.
+   */
+  tieredTerms?: number;
+  /** How many answers are kept for requests made again while the index is unchanged (0: none). */
+  cachedAnswers?: number;
 }
 
 /**
  * The layout of the file. Version 1 (one row of text per title, heading and section body, each in two FTS5
- * tables) is dropped when found: the search projection's own version was raised with it, so it replays.
+ * tables) and version 2 (one row per page in six FTS5 tables, stemmed by FTS5) are dropped when found: the search
+ * projection's own version was raised with each, so it replays.
  */
-export const SEARCH_FORMAT = 2;
+export const SEARCH_FORMAT = 3;
 
 const NAME = /^[a-z][a-z0-9_]*$/;
-/** The fields of a page, strongest first in ranking. */
-const TITLE = 3;
-const HEADING = 2;
-const BODY = 1;
+/** The fields of a page, strongest first in ranking ("any" is the whole page: title, headings and bodies). */
+type Field = 'title' | 'heading' | 'any';
+const FIELDS: readonly Field[] = ['title', 'heading', 'any'];
+const RANK: Record<Field, number> = { title: 3, heading: 2, any: 1 };
 const SNIPPET_WORDS = 24;
 const ELLIPSIS = '…';
 const DEFAULT_PAGES_PER_SPACE = 5;
-/** Between the parts (one per section) of a page's headings and bodies: a separator for FTS5, never in text. */
+/** Between the parts (one per section) of a page's headings and bodies: a separator, never in text. */
 const SEP = '\u001e';
 const OPEN = '\u0002';
+const NOT_SPACE = /\S+/g;
+const SPACES = /\s+/g;
 const CLOSE = '\u0003';
 /**
  * A page's key is its FTS5 rowid: `space ordinal × 2^32 + slot`. The pages of a space are one range of rowids
  * (a space is searched with a rowid range, which FTS5 seeks to), and their slots follow the order of their last
- * change (a later change, a higher slot), so that within a space the rowid is the recency order.
+ * change (a later change, a lower slot), so that within a space ascending rowids are the recency order, most
+ * recent first: FTS5 reads a doclist forwards, and seeks backwards in a long one several times slower.
  */
 const SPACE = 2 ** 32;
 const MAX_SPACES = 2 ** 21 - 1; // keys stay exact JavaScript integers
 const GAP = 2 ** 16;
 const FIRST_SLOT = 2 ** 31;
-const STEM = 'porter unicode61 remove_diacritics 2';
-const RAW = 'unicode61 remove_diacritics 2';
-/** A search that finds at most this many pages in a field reads them all; beyond, it asks space by space. */
-const FEW = 2000;
+/** An organization search reads at most this many matches at once when it walks the spaces of a tier. */
+const FEW = 4096;
+/** How many it reads first. */
+const FIRST_READ = 64;
+/**
+ * Queries of at most this many terms are ranked tier by tier ("these terms, in a title", ...), each tier one FTS5
+ * expression; longer ones (their tiers multiply) read every match and rank in SQL.
+ */
+const TIERED_TERMS = 4;
+/** Answers kept by default: an organization's answer is about 100 KB at most (10 spaces of 5 pages). */
+const CACHED_ANSWERS = 200;
+
+/** Freezes a value and everything in it (an answer kept and given to several callers). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
+ * Every word of a page is indexed in several forms, each a token of its own: a one-letter marker, then the folded
+ * word (see word-forms.ts), stemmed or as written, and for the whole page, its title or its headings. Queries
+ * name the form they want, so one FTS5 table answers for every field and form, and one expression can combine
+ * them (all terms, one of them in a title). FTS5's `ascii` tokenizer splits on spaces and leaves the tokens as
+ * they are (markers and folded words hold no ASCII punctuation).
+ */
+const FORM = {
+  stem: { any: 's', title: 't', heading: 'h' },
+  written: { any: 'w', title: 'i', heading: 'j' },
+  /** The first 4, 5 and 6 letters of written words: a prefix typed is one token, no FTS5 prefix query. */
+  prefix: { any: 'p', title: 'q', heading: 'k' },
+} as const satisfies Record<string, Record<Field, string>>;
+/**
+ * Between the title, each heading and each section's body in the stemmed runs, so that a phrase does not run
+ * from one into the next: a token no query names (query tokens are a marker and a word).
+ */
+const BARRIER = 'z';
+/** The prefixes of written words indexed as tokens of their own (FORM.prefix). */
+const SHORTEST_PREFIX = MIN_PREFIX;
+const LONGEST_PREFIX = 6;
+/**
+ * A longer prefix is asked as the written words it begins (found in the vocabulary table, words of more than
+ * LONGEST_PREFIX letters ever indexed) when they are at most this many; beyond, as an FTS5 prefix query (which
+ * merges the doclists of all those words over the whole index first).
+ */
+const MAX_PREFIX_WORDS = 32;
 
 interface Tables {
   pages: string;
   spaces: string;
-  /** Whole pages, stemmed: title, headings and body (its text is the pages table). */
-  stem: string;
-  /** Whole pages, unstemmed (for prefixes). */
-  raw: string;
-  /** Titles alone and headings alone, stemmed and unstemmed: small, for ranking by field. */
-  titleStem: string;
-  titleRaw: string;
-  headingStem: string;
-  headingRaw: string;
+  /** The forms of the words of each page (contentless: the text is in the pages table). */
+  words: string;
+  /** The written words longer than the prefix indexes ever indexed (kept when pages go: a word too many costs little). */
+  vocabulary: string;
   byChange: string;
 }
 
@@ -78,18 +133,54 @@ function physicalTables(id: number): Tables {
   return {
     pages: `si${id}_pages`,
     spaces: `si${id}_spaces`,
-    stem: `si${id}_stem`,
-    raw: `si${id}_raw`,
-    titleStem: `si${id}_title_stem`,
-    titleRaw: `si${id}_title_raw`,
-    headingStem: `si${id}_heading_stem`,
-    headingRaw: `si${id}_heading_raw`,
+    words: `si${id}_words`,
+    vocabulary: `si${id}_vocabulary`,
     byChange: `si${id}_pages_by_change`,
   };
 }
 
 function checkName(index: string): void {
   if (typeof index !== 'string' || !NAME.test(index)) throw new Error(`invalid index name ${JSON.stringify(index)}`);
+}
+
+/**
+ * What FTS5 indexes of a page: its stemmed words in order (title, then each heading, then each section's body,
+ * with barriers between, so that a phrase never runs from one into the next), its stemmed title and headings
+ * again (for phrases found in them), and its written words, distinct (only prefixes are asked of them). Its
+ * written words longer than the prefix indexes are added to `vocabulary`.
+ */
+function tokensOf(title: string, headings: string, body: string, vocabulary: Set<string>): string {
+  const titleWords = [foldedWords(title)];
+  const headingWords = headings.split(SEP).map(foldedWords);
+  const bodyWords = body.split(SEP).map(foldedWords);
+  const tokens: string[] = [];
+  const stemmed = (marker: string, parts: string[][]) => {
+    parts.forEach((words, n) => {
+      if (n > 0) tokens.push(BARRIER);
+      for (const word of words) tokens.push(marker + stemOf(word));
+    });
+  };
+  const all = [...titleWords, ...headingWords, ...bodyWords].flat();
+  for (const word of all) if (word.length > LONGEST_PREFIX) vocabulary.add(word);
+  const written = (field: Field, words: string[]) => {
+    const prefixes = new Set<string>();
+    for (const word of new Set(words)) {
+      tokens.push(FORM.written[field] + word);
+      for (let length = SHORTEST_PREFIX; length <= Math.min(LONGEST_PREFIX, word.length); length++) {
+        const last = word.charCodeAt(length - 1);
+        // never half of a character outside the Basic Multilingual Plane (a high surrogate)
+        if (last < 0xd800 || last > 0xdbff) prefixes.add(word.slice(0, length));
+      }
+    }
+    for (const prefix of prefixes) tokens.push(FORM.prefix[field] + prefix);
+  };
+  stemmed(FORM.stem.any, [...titleWords, ...headingWords, ...bodyWords]);
+  stemmed(FORM.stem.title, titleWords);
+  stemmed(FORM.stem.heading, headingWords);
+  written('any', all);
+  written('title', titleWords.flat());
+  written('heading', headingWords.flat());
+  return tokens.join(' ');
 }
 
 /** The first words of a text, for a section found by its heading only. */
@@ -99,87 +190,178 @@ function opening(text: string, words = SNIPPET_WORDS): string {
 }
 
 /**
- * A window of words around the first marked one (marks are OPEN…CLOSE, made by FTS5's `highlight` or by the
- * prefix marking below), with the marks turned into the documented ones.
+ * A window of words around the first marked one (marks are OPEN…CLOSE, put by `Query.mark`), with the marks
+ * turned into the documented ones. Words are runs of anything but white space; only the window is cut out.
  */
 function snippetOf(marked: string): string {
-  const words = marked.split(/\s+/).filter(Boolean);
-  const first = Math.max(
-    0,
-    words.findIndex((word) => word.includes(OPEN)),
-  );
+  const bounds: number[] = [];
+  const mark = marked.indexOf(OPEN);
+  let first = 0;
+  NOT_SPACE.lastIndex = 0;
+  for (let match = NOT_SPACE.exec(marked); match !== null; match = NOT_SPACE.exec(marked)) {
+    if (match.index <= mark) first = bounds.length / 2;
+    bounds.push(match.index, match.index + match[0].length);
+  }
+  const count = bounds.length / 2;
+  if (count === 0) return '';
   let from = 0;
-  if (words.length > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, words.length - SNIPPET_WORDS));
-  const to = Math.min(words.length, from + SNIPPET_WORDS);
+  if (count > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, count - SNIPPET_WORDS));
+  const to = Math.min(count, from + SNIPPET_WORDS);
+  const start = bounds[2 * from];
+  let text = marked.slice(start, bounds[2 * to - 1]).replace(SPACES, ' ');
   // A mark may span words (a phrase): close and reopen it at the window's edges.
-  let open = words.slice(0, from).join(' ').lastIndexOf(OPEN) > words.slice(0, from).join(' ').lastIndexOf(CLOSE);
-  let text = words.slice(from, to).join(' ');
-  if (open) text = OPEN + text;
-  open = text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE);
-  if (open) text += CLOSE;
-  const out = `${from > 0 ? ELLIPSIS : ''}${text}${to < words.length ? ELLIPSIS : ''}`;
+  if (start > 0 && marked.lastIndexOf(OPEN, start - 1) > marked.lastIndexOf(CLOSE, start - 1)) text = OPEN + text;
+  if (text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE)) text += CLOSE;
+  const out = `${from > 0 ? ELLIPSIS : ''}${text}${to < count ? ELLIPSIS : ''}`;
   return out.split(OPEN).join(MATCH_OPEN).split(CLOSE).join(MATCH_CLOSE).split(`${MATCH_CLOSE}${MATCH_OPEN}`).join('');
 }
 
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
-const ASCII = /^[\x00-\x7f]*$/;
+/** A term as FTS5 expressions, one per field. */
+type TermExpressions = Record<Field, string>;
 
-/** Marks the words of a text that begin with a folded prefix (the raw index's prefix match, done again here). */
-function markPrefix(text: string, prefix: string): string {
-  return text.replace(WORD, (word) => {
-    // Folding is a Unicode normalization: an ASCII word only needs lower case (the same result, much sooner).
-    const folded = ASCII.test(word) ? word.toLowerCase() : foldWord(word);
-    return folded.startsWith(prefix) ? `${OPEN}${word}${CLOSE}` : word;
-  });
-}
-
-/** Drops marks nested in marks (a word found both by its stem and as a prefix). */
-function flatten(text: string): string {
-  if (!/\u0002[^\u0003]*\u0002/.test(text)) return text;
-  let depth = 0;
-  let out = '';
-  for (const char of text) {
-    if (char === OPEN) {
-      if (depth++ === 0) out += char;
-    } else if (char === CLOSE) {
-      if (--depth === 0) out += char;
-    } else out += char;
-  }
-  return out;
-}
-
-interface Source {
-  table: 'stem' | 'raw';
-  /** The expression with `%COLUMNS%` where a column filter goes. */
+/** One ranking tier: pages holding exactly `terms` of the query's terms, the strongest of them in `field`. */
+interface Tier {
+  /**
+   * Pages holding every term of one of the tier's sets of terms, one of them in the field. It also finds pages of
+   * earlier tiers (more terms, or a stronger field), never of later ones, so it gives exactly the tier's pages
+   * where no page of an earlier tier is: in a space placed at this tier, or once those pages are passed over.
+   * Excluding them in the expression would cost a seek more per term in every read.
+   */
   expression: string;
+  terms: number;
+  field: number;
 }
 
-interface Compiled {
-  /** Per term, the FTS5 expressions that find it. */
-  sources: Source[][];
-  /** What `highlight` marks: every term, stemmed. */
-  stemAll: string;
+const or = (parts: string[]) => (parts.length === 1 ? parts[0] : parts.map((part) => `(${part})`).join(' OR '));
+const and = (parts: string[]) => (parts.length === 1 ? parts[0] : parts.map((part) => `(${part})`).join(' AND '));
+
+/** The subsets of `k` of the indexes 0..n-1. */
+function subsets(n: number, k: number): number[][] {
+  if (k === 0) return [[]];
+  if (n < k) return [];
+  return [...subsets(n - 1, k), ...subsets(n - 1, k - 1).map((subset) => [...subset, n - 1])];
+}
+
+/** A query compiled: its terms as expressions, and what marks the words it matched in a text. */
+class Query {
+  /** Per term, its expressions. */
+  readonly terms: TermExpressions[] = [];
+  /** Any term anywhere: what the query matches. */
+  readonly anyTerm: string;
+  private readonly stems = new Set<string>();
+  private readonly phrases: string[][] = [];
+  /** The first letters of the query's stems, phrases and prefix. */
+  private readonly firsts = new Set<string>();
   /** The folded prefix of the last word, when it is one. */
-  prefix: string | null;
-}
+  private readonly prefix: string | null = null;
 
-function compile(terms: SearchTerm[]): Compiled {
-  let prefix: string | null = null;
-  const sources = terms.map((term): Source[] => {
-    if (term.kind === 'phrase') return [{ table: 'stem', expression: ftsString(term.words) }];
-    const own: Source[] = [{ table: 'stem', expression: ftsString([term.word]) }];
-    if (term.prefix) {
-      prefix = foldWord(term.word);
-      own.push({ table: 'raw', expression: `${ftsString([prefix])} *` });
+  /**
+   * `wordsBeginning` lists the written words that begin with a prefix longer than the prefix indexes, or null
+   * when there are too many (FTS5 would otherwise merge the doclists of all of them over the whole index first).
+   */
+  constructor(terms: SearchTerm[], wordsBeginning: (prefix: string) => string[] | null) {
+    for (const term of terms) {
+      const folded = (term.kind === 'word' ? [term.word] : term.words).map(foldedWord).filter(Boolean);
+      if (folded.length === 0) continue;
+      const stems = folded.map(stemOf);
+      const prefix = term.kind === 'word' && term.prefix ? folded[0] : null;
+      if (stems.length === 1) this.stems.add(stems[0]);
+      else this.phrases.push(stems);
+      if (prefix !== null) this.prefix = prefix;
+      const indexed = prefix !== null && prefix.length >= SHORTEST_PREFIX && prefix.length <= LONGEST_PREFIX;
+      const words = prefix !== null && prefix.length > LONGEST_PREFIX ? wordsBeginning(prefix) : null;
+      const expression = (field: Field) => {
+        const marker = FORM.stem[field];
+        const stemmed = `"${stems.map((stem) => marker + stem).join(' ')}"`;
+        if (prefix === null) return stemmed;
+        if (indexed) return `${stemmed} OR "${FORM.prefix[field]}${prefix}"`;
+        if (words === null) return `${stemmed} OR "${FORM.written[field]}${prefix}" *`;
+        return [stemmed, ...words.map((word) => `"${FORM.written[field]}${word}"`)].join(' OR ');
+      };
+      this.terms.push({ title: expression('title'), heading: expression('heading'), any: expression('any') });
     }
-    return own;
-  });
-  const stemAll = sources
-    .flat()
-    .filter((source) => source.table === 'stem')
-    .map((source) => source.expression)
-    .join(' OR ');
-  return { sources, stemAll, prefix };
+    this.anyTerm = or(this.terms.map((term) => term.any));
+    for (const word of [...this.stems, ...this.phrases.map((phrase) => phrase[0]), this.prefix ?? '']) {
+      if (word !== '') this.firsts.add(word[0]);
+    }
+  }
+
+  /**
+   * The ranking tiers, best first: pages with every term before those with fewer, then the strongest field any of
+   * their terms is in (a title, a heading, anywhere). Within a tier, recency decides.
+   */
+  tiers(): Tier[] {
+    const n = this.terms.length;
+    const tiers: Tier[] = [];
+    for (let k = n; k >= 1; k--) {
+      const sets = subsets(n, k);
+      for (const field of FIELDS) {
+        const parts = sets.map((set) => {
+          const own = set.map((i) => this.terms[i]);
+          // One term in a title or a heading is in the page: the field alone says so.
+          return and(
+            (field === 'any' || own.length > 1 ? [and(own.map((term) => term.any))] : []).concat(
+              field === 'any' ? [] : [or(own.map((term) => term[field]))],
+            ),
+          );
+        });
+        tiers.push({ expression: or(parts), terms: k, field: RANK[field] });
+      }
+    }
+    return tiers;
+  }
+
+  /**
+   * The text with the words the query matched marked (OPEN…CLOSE): words by their stem or the prefix, phrases
+   * whole. A word whose first letter begins no stem, phrase or prefix of the query is passed over unfolded
+   * (stemming keeps a word's first letter), unless a phrase is under way.
+   */
+  mark(text: string): string {
+    const spans: [number, number][] = [];
+    let pending: { phrase: string[]; next: number; start: number }[] = [];
+    MARKED_WORD.lastIndex = 0;
+    for (let match = MARKED_WORD.exec(text); match !== null; match = MARKED_WORD.exec(text)) {
+      const written = match[0];
+      const first = written.charCodeAt(0) < 128 ? written[0].toLowerCase() : null;
+      if (pending.length === 0 && first !== null && !this.firsts.has(first)) continue;
+      const folded = foldedWord(written);
+      if (folded === '') continue; // not a word to the index either: phrases run over it
+      const stem = stemOf(folded);
+      const start = match.index;
+      const end = start + written.length;
+      const going: typeof pending = [];
+      for (const under of pending) {
+        if (under.phrase[under.next] !== stem) continue;
+        if (under.next + 1 === under.phrase.length) spans.push([under.start, end]);
+        else going.push({ ...under, next: under.next + 1 });
+      }
+      pending = going;
+      if (this.stems.has(stem) || (this.prefix !== null && folded.startsWith(this.prefix))) spans.push([start, end]);
+      for (const phrase of this.phrases) if (phrase[0] === stem) pending.push({ phrase, next: 1, start });
+    }
+    if (spans.length === 0) return text;
+    spans.sort((a, b) => a[0] - b[0]);
+    let out = '';
+    let at = 0;
+    let open: [number, number] | null = null;
+    const close = () => {
+      if (!open) return;
+      out += `${OPEN}${text.slice(open[0], open[1])}${CLOSE}`;
+      at = open[1];
+      open = null;
+    };
+    for (const [start, end] of spans) {
+      if (open && start < open[1]) {
+        open[1] = Math.max(open[1], end);
+        continue;
+      }
+      close();
+      out += text.slice(at, start);
+      open = [start, end];
+    }
+    close();
+    return out + text.slice(at);
+  }
 }
 
 interface StoredPage {
@@ -201,22 +383,29 @@ interface Ranked {
 }
 
 /**
- * The embedded search index: SQLite FTS5 in its own file. One row per page in two FTS5 tables over the same
- * columns (title, headings, body): stemmed (Porter, for words and phrases; its text is the pages table, read back
- * only to mark matches in the pages answered) and unstemmed (contentless, for the prefix of the last word, which
- * must also match past a word's stem), both folding case and diacritics. See docs/search.md for the ranking and
- * how a query is run.
+ * The embedded search index: SQLite FTS5 in its own file. One FTS5 row per page holds every form of its words
+ * (stemmed and as written, for the whole page, its title and its headings, see FORM), stemmed and folded here
+ * (word-forms.ts). A query of a few terms is ranked tier by tier ("all terms, one in a title", ...), each tier
+ * one FTS5 expression read in rowid order (the recency order within a space) with a LIMIT, so a search reads
+ * about as many rows as it answers; the matched words of the pages answered are marked here too.
  */
 export class SqliteSearchIndex implements SearchIndex {
   private readonly db: Database.Database;
   private readonly ready = new Map<string, Tables>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly few: number;
+  private readonly tieredTerms: number;
+  /** Answers kept (see `cached`), least recently used first, while the file's `data_version` is this one. */
+  private readonly answers = new Map<string, SearchAnswer<unknown>>();
+  private readonly cacheSize: number;
+  private dataVersion = -1;
 
   constructor(options: SqliteSearchIndexOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file);
     this.few = options.fewRows ?? FEW;
+    this.tieredTerms = options.tieredTerms ?? TIERED_TERMS;
+    this.cacheSize = Math.max(0, Math.floor(options.cachedAnswers ?? CACHED_ANSWERS));
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
@@ -282,19 +471,10 @@ export class SqliteSearchIndex implements SearchIndex {
           key INTEGER PRIMARY KEY, space_id TEXT NOT NULL, page_id TEXT NOT NULL, path TEXT NOT NULL,
           changed_at TEXT NOT NULL, digest TEXT NOT NULL, sections TEXT NOT NULL,
           title TEXT NOT NULL, headings TEXT NOT NULL, body TEXT NOT NULL, UNIQUE (space_id, page_id));
-        CREATE INDEX IF NOT EXISTS ${tables.byChange} ON ${tables.pages} (space_id, changed_at, key);
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.stem} USING fts5(title, headings, body,
-          content = '${tables.pages}', content_rowid = 'key', tokenize = '${STEM}');
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.raw} USING fts5(text,
-          content = '', contentless_delete = 1, detail = none, prefix = '4 5 6', tokenize = '${RAW}');
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titleStem} USING fts5(text,
-          content = '', contentless_delete = 1, tokenize = '${STEM}');
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.titleRaw} USING fts5(text,
-          content = '', contentless_delete = 1, detail = none, prefix = '4 5 6', tokenize = '${RAW}');
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.headingStem} USING fts5(text,
-          content = '', contentless_delete = 1, tokenize = '${STEM}');
-        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.headingRaw} USING fts5(text,
-          content = '', contentless_delete = 1, detail = none, prefix = '4 5 6', tokenize = '${RAW}');
+        CREATE INDEX IF NOT EXISTS ${tables.byChange} ON ${tables.pages} (space_id, changed_at, key DESC);
+        CREATE VIRTUAL TABLE IF NOT EXISTS ${tables.words} USING fts5(words, content = '', contentless_delete = 1,
+          tokenize = 'ascii');
+        CREATE TABLE IF NOT EXISTS ${tables.vocabulary} (word TEXT PRIMARY KEY) WITHOUT ROWID;
       `);
       return tables;
     })();
@@ -312,6 +492,8 @@ export class SqliteSearchIndex implements SearchIndex {
 
   write(index: string, ops: readonly SearchIndexOp[]): Promise<void> {
     const t = this.ensure(index);
+    this.answers.clear();
+    const vocabulary = new Set<string>();
     this.db.transaction(() => {
       for (const op of ops) {
         if (op.kind === 'deleteSpace') {
@@ -326,30 +508,20 @@ export class SqliteSearchIndex implements SearchIndex {
           .pluck()
           .get(op.spaceId, pageId) as number | undefined;
         if (existing !== undefined) this.removePage(t, existing);
-        if (op.kind === 'putPage') this.addPage(t, op.spaceId, op.page);
+        if (op.kind === 'putPage') this.addPage(t, op.spaceId, op.page, vocabulary);
       }
+      const add = this.statement(`INSERT OR IGNORE INTO ${t.vocabulary} (word) VALUES (?)`);
+      for (const word of vocabulary) add.run(word);
     })();
     return Promise.resolve();
   }
 
   private removePage(t: Tables, key: number): void {
-    const old = this.statement(`SELECT title, headings, body FROM ${t.pages} WHERE key = ?`).get(key) as
-      { title: string; headings: string; body: string } | undefined;
-    if (!old) return;
-    // An external-content FTS5 table is told the text it indexed, to take it out.
-    this.statement(`INSERT INTO ${t.stem} (${t.stem}, rowid, title, headings, body) VALUES ('delete', ?, ?, ?, ?)`).run(
-      key,
-      old.title,
-      old.headings,
-      old.body,
-    );
-    for (const table of [t.raw, t.titleStem, t.titleRaw, t.headingStem, t.headingRaw]) {
-      this.statement(`DELETE FROM ${table} WHERE rowid = ?`).run(key);
-    }
+    this.statement(`DELETE FROM ${t.words} WHERE rowid = ?`).run(key);
     this.statement(`DELETE FROM ${t.pages} WHERE key = ?`).run(key);
   }
 
-  private addPage(t: Tables, spaceId: string, page: IndexedPage): void {
+  private addPage(t: Tables, spaceId: string, page: IndexedPage, vocabulary: Set<string>): void {
     const clean = (text: string) => text.split(SEP).join(' ');
     const headings = page.sections.map((section) => (section.id === '' ? '' : clean(section.title))).join(SEP);
     const body = page.sections.map((section) => clean(section.body)).join(SEP);
@@ -359,27 +531,21 @@ export class SqliteSearchIndex implements SearchIndex {
       `INSERT INTO ${t.pages} (key, space_id, page_id, path, changed_at, digest, sections, title, headings, body)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(key, spaceId, page.id, page.path, page.changedAt, page.digest, sections, page.title, headings, body);
-    this.indexText(t, key, page.title, headings, body);
+    this.indexText(t, key, page.title, headings, body, vocabulary);
   }
 
-  private indexText(t: Tables, key: number, title: string, headings: string, body: string): void {
-    this.statement(`INSERT INTO ${t.stem} (rowid, title, headings, body) VALUES (?, ?, ?, ?)`).run(
+  private indexText(
+    t: Tables,
+    key: number,
+    title: string,
+    headings: string,
+    body: string,
+    vocabulary = new Set<string>(),
+  ): void {
+    this.statement(`INSERT INTO ${t.words} (rowid, words) VALUES (?, ?)`).run(
       key,
-      title,
-      headings,
-      body,
+      tokensOf(title, headings, body, vocabulary),
     );
-    this.statement(`INSERT INTO ${t.raw} (rowid, text) VALUES (?, ?)`).run(
-      key,
-      `${title}${SEP}${headings}${SEP}${body}`,
-    );
-    for (const table of [t.titleStem, t.titleRaw]) {
-      this.statement(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(key, title);
-    }
-    if (headings.split(SEP).join('').trim() === '') return;
-    for (const table of [t.headingStem, t.headingRaw]) {
-      this.statement(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(key, headings);
-    }
   }
 
   private spaceOrdinal(t: Tables, spaceId: string): number {
@@ -392,27 +558,28 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   /**
-   * A key for a page of a space changed at `changedAt`: in the space's range, after the keys of pages changed
-   * before or at the same time, before those changed later. Slots are spaced out so that a change older than
-   * the latest fits between two; when none is free, the space's pages are given new keys.
+   * A key for a page of a space changed at `changedAt`: in the space's range, below the keys of pages changed
+   * before or at the same time, above those changed later (ascending keys are the recency order, most recent
+   * first: FTS5 seeks far faster forwards than backwards). Slots are spaced out so that a change older than the
+   * latest fits between two; when none is free, the space's pages are given new keys.
    */
   private keyFor(t: Tables, spaceId: string, changedAt: string): number {
     const base = this.spaceOrdinal(t, spaceId) * SPACE;
-    const before = this.statement(
-      `SELECT key FROM ${t.pages} WHERE space_id = ? AND changed_at <= ? ORDER BY changed_at DESC, key DESC LIMIT 1`,
+    const older = this.statement(
+      `SELECT key FROM ${t.pages} WHERE space_id = ? AND changed_at <= ? ORDER BY changed_at DESC, key LIMIT 1`,
     )
       .pluck()
       .get(spaceId, changedAt) as number | undefined;
-    const after = this.statement(
-      `SELECT key FROM ${t.pages} WHERE space_id = ? AND changed_at > ? ORDER BY changed_at, key LIMIT 1`,
+    const newer = this.statement(
+      `SELECT key FROM ${t.pages} WHERE space_id = ? AND changed_at > ? ORDER BY changed_at, key DESC LIMIT 1`,
     )
       .pluck()
       .get(spaceId, changedAt) as number | undefined;
-    const low = before === undefined ? undefined : before - base;
-    const high = after === undefined ? undefined : after - base;
+    const low = newer === undefined ? undefined : newer - base;
+    const high = older === undefined ? undefined : older - base;
     let slot: number | undefined;
-    if (high === undefined) slot = low === undefined ? FIRST_SLOT : low + GAP;
-    else if (low === undefined) slot = high - GAP;
+    if (low === undefined) slot = high === undefined ? FIRST_SLOT : high - GAP;
+    else if (high === undefined) slot = low + GAP;
     else slot = Math.floor((low + high) / 2);
     if (slot < 0 || slot >= SPACE || (low !== undefined && slot <= low) || (high !== undefined && slot >= high)) {
       this.respace(t, spaceId, base);
@@ -421,9 +588,9 @@ export class SqliteSearchIndex implements SearchIndex {
     return base + slot;
   }
 
-  /** Gives the pages of a space evenly spaced keys in the order of their change (rare: when no slot is free). */
+  /** Gives the pages of a space evenly spaced keys, most recent first (rare: when no slot is free). */
   private respace(t: Tables, spaceId: string, base: number): void {
-    const pages = this.statement(`SELECT * FROM ${t.pages} WHERE space_id = ? ORDER BY changed_at, key`).all(
+    const pages = this.statement(`SELECT * FROM ${t.pages} WHERE space_id = ? ORDER BY changed_at DESC, key`).all(
       spaceId,
     ) as (StoredPage & { digest: string })[];
     const step = Math.max(1, Math.min(GAP, Math.floor(SPACE / (pages.length + 2))));
@@ -451,109 +618,86 @@ export class SqliteSearchIndex implements SearchIndex {
     });
   }
 
-  /** The FTS5 table that finds a source's matches in a field (the body field: anywhere in the page). */
-  private tableOf(t: Tables, field: number, source: Source): string {
-    const stem = source.table === 'stem';
-    if (field === TITLE) return stem ? t.titleStem : t.titleRaw;
-    if (field === HEADING) return stem ? t.headingStem : t.headingRaw;
-    return stem ? t.stem : t.raw;
-  }
-
-  /**
-   * The SQL of the matching pages among some rowids (`within`): `key`, `terms` (how many of the query's terms
-   * the page holds) and `field` (the strongest field any term was found in). One FTS5 query per term, source and
-   * field; each restricted to the rowids of the allowed spaces before any row leaves FTS5. This is the general
-   * way, for queries of several terms: it reads every match.
-   */
-  private matching(t: Tables, compiled: Compiled, within: string, params: unknown[], withinParams: unknown[]): string {
-    const parts: string[] = [];
-    compiled.sources.forEach((sources, term) => {
-      for (const source of sources) {
-        for (const field of [TITLE, HEADING, BODY]) {
-          const table = this.tableOf(t, field, source);
-          parts.push(
-            `SELECT rowid AS key, ${term} AS term, ${field} AS field FROM ${table} WHERE ${table} MATCH ? ${within}`,
-          );
-          params.push(source.expression, ...withinParams);
-        }
-      }
+  private query(t: Tables, text: string): Query {
+    const words = this.statement(`SELECT word FROM ${t.vocabulary} WHERE word >= ? AND word < ? ORDER BY word LIMIT ?`);
+    return new Query(parseQuery(text), (prefix) => {
+      const found = words.pluck().all(prefix, `${prefix}\u{10FFFF}`, MAX_PREFIX_WORDS + 1) as string[];
+      return found.length > MAX_PREFIX_WORDS ? null : found;
     });
-    return `SELECT key, count(DISTINCT term) AS terms, max(field) AS field FROM (${parts.join(' UNION ALL ')}) GROUP BY key`;
   }
 
-  /** The keys of a space's pages where a source matches in a field, most recent first. */
-  private recent(t: Tables, field: number, source: Source, ord: number, limit: number): number[] {
-    const table = this.tableOf(t, field, source);
+  /** A space's range of keys, as SQL and its two bounds. */
+  private static readonly RANGE = 'rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)';
+
+  /** The keys of a space's pages an expression matches, most recent first (at most `limit`). */
+  private recent(t: Tables, expression: string, ord: number, limit: number): number[] {
     return this.statement(
-      `SELECT rowid FROM ${table} WHERE ${table} MATCH ?
-       AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER) ORDER BY rowid DESC LIMIT ?`,
+      `SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH ? AND ${SqliteSearchIndex.RANGE} ORDER BY rowid LIMIT ?`,
     )
       .pluck()
-      .all(source.expression, ord * SPACE, ord * SPACE + SPACE - 1, limit) as number[];
+      .all(expression, ord * SPACE, ord * SPACE + SPACE - 1, limit) as number[];
   }
 
   /**
-   * The best `want` pages of one space for a query of one term, best first, without reading every match: field
-   * by field (title, headings, anywhere), each field's matches come most recent first out of FTS5 (the key is
-   * the recency order within a space), and a page is taken at the first field it is found in.
+   * The best pages of one space, best first, from the `skip`th, at most `want`: tier by tier (from `from`, the
+   * first tier with pages in the space), each tier's pages most recent first out of FTS5, so that only the rows
+   * answered (and skipped) are read. A tier's expression also finds the pages of earlier tiers (see `Tier`):
+   * those were all read before it, and are passed over.
    */
-  private bestInSpace(t: Tables, sources: Source[], ord: number, want: number): Ranked[] {
+  private bestInSpace(t: Tables, tiers: Tier[], ord: number, skip: number, want: number, from = 0): Ranked[] {
     const taken: Ranked[] = [];
     const seen = new Set<number>();
-    for (const field of [TITLE, HEADING, BODY]) {
-      if (taken.length >= want) break;
-      // Pages already taken in a stronger field come again here: ask for as many more.
-      const need = want - taken.length + seen.size;
-      const keys = [...new Set(sources.flatMap((source) => this.recent(t, field, source, ord, need)))].sort(
-        (a, b) => b - a,
-      );
-      for (const key of keys) {
-        if (seen.has(key)) continue;
-        seen.add(key);
-        taken.push({ key, terms: 1, field });
-        if (taken.length >= want) break;
+    let left = skip;
+    for (let n = from; n < tiers.length && taken.length < want; n++) {
+      const keys = this.recent(t, tiers[n].expression, ord, seen.size + left + want - taken.length);
+      const own = keys.filter((key) => !seen.has(key));
+      for (const key of own.slice(left)) {
+        if (taken.length < want) taken.push({ key, terms: tiers[n].terms, field: tiers[n].field });
       }
+      left = Math.max(0, left - own.length);
+      for (const key of own) seen.add(key);
     }
     return taken;
   }
 
-  /** How many pages of a space one term's sources find (a union when the prefix adds the unstemmed index). */
-  private countInSpace(t: Tables, sources: Source[], ord: number): number {
-    const range = [ord * SPACE, ord * SPACE + SPACE - 1];
-    const parts = sources.map((source) => {
-      const table = this.tableOf(t, BODY, source);
-      return `SELECT rowid FROM ${table} WHERE ${table} MATCH ? AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)`;
-    });
-    const sql =
-      parts.length === 1 ? `SELECT count(*) FROM (${parts[0]})` : `SELECT count(*) FROM (${parts.join(' UNION ')})`;
-    return this.statement(sql)
+  /** How many pages of a space an expression matches. */
+  private countInSpace(t: Tables, expression: string, ord: number): number {
+    return this.statement(`SELECT count(*) FROM ${t.words} WHERE ${t.words} MATCH ? AND ${SqliteSearchIndex.RANGE}`)
       .pluck()
-      .get(...sources.flatMap((source) => [source.expression, ...range])) as number;
+      .get(expression, ord * SPACE, ord * SPACE + SPACE - 1) as number;
   }
 
   /**
-   * For a query of one term, each allowed space's best page in a field, for the spaces in `among`. A field
-   * where the term is rare is read whole (one query, at most FEW rows); otherwise each space is asked for its
-   * most recent match (one indexed seek per space, which finds a common word at once).
+   * Of the spaces `among`, those where an expression matches, each with its best (most recent) matching key. The
+   * spaces are walked in order, each read taking the first matches from a space on, so it gives that space's best
+   * (or skips every space before it without a match) and the best of any later space it reaches. A read costs
+   * far more to start (a seek in every segment of every term) than per row, so the number of rows read at once
+   * grows while a read reaches several spaces (few matches per space) and shrinks while it stays in one.
    */
-  private bestPerSpace(t: Tables, field: number, sources: Source[], among: Set<number>): Map<number, number> {
+  private bestPerSpace(t: Tables, expression: string, among: Set<number>): Map<number, number> {
     const best = new Map<number, number>();
-    for (const source of sources) {
-      const table = this.tableOf(t, field, source);
-      const few = this.statement(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? ORDER BY rowid DESC LIMIT ?`)
-        .pluck()
-        .all(source.expression, this.few + 1) as number[];
-      if (few.length <= this.few) {
-        for (const key of few) {
-          const ord = Math.floor(key / SPACE);
-          if (among.has(ord) && key > (best.get(ord) ?? -1)) best.set(ord, key);
-        }
-        continue;
+    const ords = [...among].sort((a, b) => a - b);
+    const highest = ords[ords.length - 1] * SPACE + SPACE - 1;
+    const most = Math.max(1, this.few);
+    const least = Math.min(FIRST_READ / 4, most);
+    let limit = Math.min(FIRST_READ, most);
+    const read = this.statement(
+      `SELECT rowid FROM ${t.words} WHERE ${t.words} MATCH ? AND ${SqliteSearchIndex.RANGE} ORDER BY rowid LIMIT ?`,
+    ).pluck();
+    for (let i = 0; i < ords.length;) {
+      const keys = read.all(expression, ords[i] * SPACE, highest, limit) as number[];
+      let reached = 0;
+      let last = -1;
+      for (const key of keys) {
+        const ord = Math.floor(key / SPACE);
+        if (ord === last) continue;
+        last = ord;
+        reached++;
+        if (among.has(ord) && !best.has(ord)) best.set(ord, key);
       }
-      for (const ord of among) {
-        const [key] = this.recent(t, field, source, ord, 1);
-        if (key !== undefined && key > (best.get(ord) ?? -1)) best.set(ord, key);
-      }
+      if (keys.length < limit) break; // nothing more from this space on
+      while (i < ords.length && ords[i] <= last) i++;
+      limit = reached > 1 ? Math.min(most, limit * 4) : Math.max(least, Math.floor(limit / 4));
     }
     return best;
   }
@@ -572,33 +716,94 @@ export class SqliteSearchIndex implements SearchIndex {
   /** The rowid restriction of a set of spaces: a range for one space, a filter on the ordinal otherwise. */
   private within(ords: number[]): { sql: string; params: unknown[] } {
     if (ords.length === 1) {
-      return {
-        sql: 'AND rowid BETWEEN CAST(? AS INTEGER) AND CAST(? AS INTEGER)',
-        params: [ords[0] * SPACE, ords[0] * SPACE + SPACE - 1],
-      };
+      return { sql: `AND ${SqliteSearchIndex.RANGE}`, params: [ords[0] * SPACE, ords[0] * SPACE + SPACE - 1] };
     }
     return { sql: `AND (rowid / ${SPACE}) IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(ords)] };
   }
 
+  /**
+   * The SQL of the matching pages among some rowids (`within`): `key`, `terms` (how many of the query's terms
+   * the page holds) and `field` (the strongest field any term was found in). One FTS5 query per term and field,
+   * each restricted to the rowids of the allowed spaces before any row leaves FTS5. The general way, for queries
+   * of many terms and searches of pages across spaces: it reads every match.
+   */
+  private matching(t: Tables, query: Query, within: string, params: unknown[], withinParams: unknown[]): string {
+    const parts: string[] = [];
+    query.terms.forEach((term, n) => {
+      for (const field of FIELDS) {
+        parts.push(
+          `SELECT rowid AS key, ${n} AS term, ${RANK[field]} AS field FROM ${t.words} WHERE ${t.words} MATCH ? ${within}`,
+        );
+        params.push(term[field], ...withinParams);
+      }
+    });
+    return `SELECT key, count(DISTINCT term) AS terms, max(field) AS field FROM (${parts.join(' UNION ALL ')}) GROUP BY key`;
+  }
+
   searchPages(index: string, request: SearchRequest & { group: 'page' }): Promise<SearchAnswer<PageHit>> {
+    return Promise.resolve(this.cached(index, request, () => this.findPages(index, request)));
+  }
+
+  searchSpaces(index: string, request: SearchRequest & { group: 'space' }): Promise<SearchAnswer<SpaceHit>> {
+    return Promise.resolve(this.cached(index, request, () => this.findSpaces(index, request)));
+  }
+
+  /**
+   * An answer given before to the same request, while nothing was written to the index since (by this
+   * connection, or by any other: SQLite's `data_version`); otherwise the answer found now, kept. A search box
+   * asks the same words again and again as they are typed, and the same query is sent by many readers. Answers
+   * kept are frozen: callers only read them.
+   */
+  private cached<H>(index: string, request: SearchRequest, find: () => SearchAnswer<H>): SearchAnswer<H> {
+    if (this.cacheSize === 0) return find();
+    const version = this.db.pragma('data_version', { simple: true }) as number;
+    if (version !== this.dataVersion) {
+      this.answers.clear();
+      this.dataVersion = version;
+    }
+    // The spaces by digest: an organization may have thousands, and a key is kept with its answer.
+    const spaces = createHash('sha256').update(request.spaces.join('\n')).digest('base64');
+    const key = JSON.stringify([
+      index,
+      request.group,
+      request.text,
+      request.offset,
+      request.limit,
+      request.pagesPerSpace ?? null,
+      spaces,
+    ]);
+    const known = this.answers.get(key) as SearchAnswer<H> | undefined;
+    if (known) {
+      // the most recently used last: the least recently used is the first to go
+      this.answers.delete(key);
+      this.answers.set(key, known);
+      return known;
+    }
+    const answer = deepFreeze(find());
+    this.answers.set(key, answer);
+    if (this.answers.size > this.cacheSize) this.answers.delete(this.answers.keys().next().value as string);
+    return answer;
+  }
+
+  private findPages(index: string, request: SearchRequest): SearchAnswer<PageHit> {
     const t = this.ensure(index);
-    const terms = parseQuery(request.text);
-    if (terms.length === 0 || request.spaces.length === 0) return Promise.resolve({ hits: [], total: 0 });
+    const query = this.query(t, request.text);
+    if (query.terms.length === 0 || request.spaces.length === 0) return { hits: [], total: 0 };
     const ords = this.ordinals(t, request.spaces);
-    if (ords.length === 0) return Promise.resolve({ hits: [], total: 0 });
-    const compiled = compile(terms);
-    if (ords.length === 1 && compiled.sources.length === 1) {
-      const [sources] = compiled.sources;
-      const total = this.countInSpace(t, sources, ords[0]);
-      const best = this.bestInSpace(t, sources, ords[0], request.offset + request.limit).slice(request.offset);
-      return Promise.resolve({ hits: this.pageHits(t, compiled, best), total });
+    if (ords.length === 0) return { hits: [], total: 0 };
+    if (ords.length === 1 && query.terms.length <= this.tieredTerms) {
+      const total = this.countInSpace(t, query.anyTerm, ords[0]);
+      const best = total === 0 ? [] : this.bestInSpace(t, query.tiers(), ords[0], request.offset, request.limit);
+      return { hits: this.pageHits(t, query, best), total };
     }
     const within = this.within(ords);
     const params: unknown[] = [];
-    const matching = this.matching(t, compiled, within.sql, params, within.params);
+    const matching = this.matching(t, query, within.sql, params, within.params);
     // Within a space the key is the recency order; across spaces the page's change time decides.
     const recency =
-      ords.length === 1 ? 'm.key DESC' : `(SELECT changed_at FROM ${t.pages} WHERE key = m.key) DESC, m.key DESC`;
+      ords.length === 1
+        ? 'm.key'
+        : `(SELECT changed_at FROM ${t.pages} WHERE key = m.key) DESC, m.key / ${SPACE} DESC, m.key`;
     const rows = this.statement(
       `SELECT m.*, count(*) OVER () AS total FROM (${matching}) m
        ORDER BY m.terms DESC, m.field DESC, ${recency} LIMIT ? OFFSET ?`,
@@ -608,49 +813,49 @@ export class SqliteSearchIndex implements SearchIndex {
       (this.statement(`SELECT count(*) FROM (${matching})`)
         .pluck()
         .get(...params) as number);
-    return Promise.resolve({ hits: this.pageHits(t, compiled, rows), total });
+    return { hits: this.pageHits(t, query, rows), total };
   }
 
-  searchSpaces(index: string, request: SearchRequest & { group: 'space' }): Promise<SearchAnswer<SpaceHit>> {
+  private findSpaces(index: string, request: SearchRequest): SearchAnswer<SpaceHit> {
     const t = this.ensure(index);
-    const terms = parseQuery(request.text);
-    if (terms.length === 0 || request.spaces.length === 0) return Promise.resolve({ hits: [], total: 0 });
+    const query = this.query(t, request.text);
+    if (query.terms.length === 0 || request.spaces.length === 0) return { hits: [], total: 0 };
     const ords = this.ordinals(t, request.spaces);
-    if (ords.length === 0) return Promise.resolve({ hits: [], total: 0 });
-    const compiled = compile(terms);
+    if (ords.length === 0) return { hits: [], total: 0 };
     const perSpace = request.pagesPerSpace ?? DEFAULT_PAGES_PER_SPACE;
     const { rows, total } =
-      compiled.sources.length === 1
-        ? this.rankSpacesOneTerm(t, compiled.sources[0], ords, request.offset, request.limit, perSpace)
-        : this.rankSpaces(t, compiled, ords, request.offset, request.limit, perSpace);
+      query.terms.length <= this.tieredTerms
+        ? this.rankSpacesByTier(t, query, ords, request.offset, request.limit, perSpace)
+        : this.rankSpaces(t, query, ords, request.offset, request.limit, perSpace);
     const hits: SpaceHit[] = [];
-    for (const page of this.pageHits(t, compiled, rows)) {
+    for (const page of this.pageHits(t, query, rows)) {
       const last = hits[hits.length - 1];
       if (last?.spaceId === page.spaceId) last.pages.push(page);
       else hits.push({ spaceId: page.spaceId, score: page.score, pages: [page] });
     }
-    return Promise.resolve({ hits, total });
+    return { hits, total };
   }
 
   /**
-   * Spaces for a query of one term, without reading every match: each allowed space's best page, field by field
-   * (a space placed at the first field it is found in), then the spaces answered get their best pages.
+   * Spaces ranked by their best page without reading every match: tier by tier, the spaces not yet placed that
+   * have a page in the tier, each with its most recent one there (a space is placed at the first tier it is in),
+   * until enough spaces are placed to answer (the others are only counted); within a tier, the spaces whose best
+   * page changed last first. The spaces answered then get their best pages.
    */
-  private rankSpacesOneTerm(
-    t: Tables,
-    sources: Source[],
-    ords: number[],
-    offset: number,
-    limit: number,
-    perSpace: number,
-  ) {
+  private rankSpacesByTier(t: Tables, query: Query, ords: number[], offset: number, limit: number, perSpace: number) {
+    const tiers = query.tiers();
     const remaining = new Set(ords);
-    const found: { ord: number; key: number; field: number; changedAt: string }[] = [];
-    for (const field of [TITLE, HEADING, BODY]) {
-      if (remaining.size === 0) break;
-      for (const [ord, key] of this.bestPerSpace(t, field, sources, remaining)) {
+    const found: { ord: number; key: number; tier: number; changedAt: string }[] = [];
+    // Spaces found in later tiers than the last one answered are only counted, with the simplest expression.
+    let later = 0;
+    for (let n = 0; n < tiers.length && remaining.size > 0; n++) {
+      if (found.length >= offset + limit) {
+        later = this.bestPerSpace(t, query.anyTerm, remaining).size;
+        break;
+      }
+      for (const [ord, key] of this.bestPerSpace(t, tiers[n].expression, remaining)) {
         remaining.delete(ord);
-        found.push({ ord, key, field, changedAt: '' });
+        found.push({ ord, key, tier: n, changedAt: '' });
       }
     }
     const changed = new Map(
@@ -663,31 +868,31 @@ export class SqliteSearchIndex implements SearchIndex {
     for (const space of found) space.changedAt = changed.get(space.key) ?? '';
     found.sort(
       (a, b) =>
-        b.field - a.field || (a.changedAt < b.changedAt ? 1 : a.changedAt > b.changedAt ? -1 : 0) || b.key - a.key,
+        a.tier - b.tier || (a.changedAt < b.changedAt ? 1 : a.changedAt > b.changedAt ? -1 : 0) || b.ord - a.ord,
     );
     const rows = found
       .slice(offset, offset + limit)
-      .flatMap((space) => this.bestInSpace(t, sources, space.ord, perSpace));
-    return { rows, total: found.length };
+      .flatMap((space) => this.bestInSpace(t, tiers, space.ord, 0, perSpace, space.tier));
+    return { rows, total: found.length + later };
   }
 
-  /** Spaces for a query of several terms: every match is read and ranked in SQL. */
-  private rankSpaces(t: Tables, compiled: Compiled, ords: number[], offset: number, limit: number, perSpace: number) {
+  /** Spaces for a query of many terms: every match is read and ranked in SQL. */
+  private rankSpaces(t: Tables, query: Query, ords: number[], offset: number, limit: number, perSpace: number) {
     const within = this.within(ords);
     const params: unknown[] = [];
-    const matching = this.matching(t, compiled, within.sql, params, within.params);
+    const matching = this.matching(t, query, within.sql, params, within.params);
     // A space ranks as its best page (within a space the key is the recency order); each listed with its best.
     const rows = this.statement(
       `WITH ranked AS (
          SELECT key, terms, field, key / ${SPACE} AS ord,
-           row_number() OVER (PARTITION BY key / ${SPACE} ORDER BY terms DESC, field DESC, key DESC) AS n
+           row_number() OVER (PARTITION BY key / ${SPACE} ORDER BY terms DESC, field DESC, key) AS n
          FROM (${matching})),
        spaces AS (
          SELECT r.ord, r.terms, r.field, p.changed_at, r.key, count(*) OVER () AS total
          FROM ranked r JOIN ${t.pages} p ON p.key = r.key WHERE r.n = 1
-         ORDER BY r.terms DESC, r.field DESC, p.changed_at DESC, r.key DESC LIMIT ? OFFSET ?)
+         ORDER BY r.terms DESC, r.field DESC, p.changed_at DESC, r.ord DESC LIMIT ? OFFSET ?)
        SELECT r.key, r.terms, r.field, s.total FROM spaces s JOIN ranked r ON r.ord = s.ord AND r.n <= ?
-       ORDER BY s.terms DESC, s.field DESC, s.changed_at DESC, s.key DESC, r.n`,
+       ORDER BY s.terms DESC, s.field DESC, s.changed_at DESC, s.ord DESC, r.n`,
     ).all(...params, limit, offset, perSpace) as (Ranked & { total: number })[];
     const total =
       rows[0]?.total ??
@@ -699,39 +904,25 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /**
    * The hits of ranked rows, with their matching sections and a snippet of each: only the pages answered are read
-   * back, and FTS5 marks the matched words of their headings and bodies (`highlight`), prefixes marked here.
+   * back, and their headings and bodies marked where the query matched.
    */
-  private pageHits(t: Tables, compiled: Compiled, rows: Ranked[]): PageHit[] {
+  private pageHits(t: Tables, query: Query, rows: Ranked[]): PageHit[] {
     if (rows.length === 0) return [];
     const read = this.statement(
       `SELECT key, space_id, page_id, title, path, changed_at, headings, body, sections FROM ${t.pages} WHERE key = ?`,
     );
-    // The rowid is cast: beside MATCH, FTS5 would not take a rowid bound as a JavaScript number (a REAL) as one.
-    const highlight = this.statement(
-      `SELECT highlight(${t.stem}, 1, '${OPEN}', '${CLOSE}') AS headings, highlight(${t.stem}, 2, '${OPEN}', '${CLOSE}') AS body
-       FROM ${t.stem} WHERE ${t.stem} MATCH ? AND rowid = CAST(? AS INTEGER)`,
-    );
     return rows.map((row) => {
       const page = read.get(row.key) as StoredPage;
-      const marked = (highlight.get(compiled.stemAll, row.key) as { headings: string; body: string } | undefined) ?? {
-        headings: page.headings,
-        body: page.body,
-      };
-      let headings = marked.headings.split(SEP);
-      let bodies = marked.body.split(SEP);
-      if (compiled.prefix) {
-        const prefix = compiled.prefix;
-        headings = headings.map((text) => flatten(markPrefix(text, prefix)));
-        bodies = bodies.map((text) => flatten(markPrefix(text, prefix)));
-      }
+      const headings = page.headings.split(SEP);
+      const bodies = page.body.split(SEP);
       const sections: SectionHit[] = [];
       (JSON.parse(page.sections) as [string, string][]).forEach(([id, title], i) => {
         const body = bodies[i] ?? '';
-        const inBody = body.includes(OPEN);
-        const inHeading = id !== '' && (headings[i] ?? '').includes(OPEN);
+        const marked = query.mark(body);
+        const inBody = marked !== body;
+        const inHeading = id !== '' && query.mark(headings[i] ?? '') !== (headings[i] ?? '');
         if (!inBody && !inHeading) return;
-        const plain = body.split(OPEN).join('').split(CLOSE).join('');
-        sections.push({ id, title, snippet: inBody ? snippetOf(body) : opening(plain) });
+        sections.push({ id, title, snippet: inBody ? snippetOf(marked) : opening(body) });
       });
       return {
         spaceId: page.space_id,
@@ -756,7 +947,7 @@ export class SqliteSearchIndex implements SearchIndex {
       number | undefined;
     if (physical === undefined) return;
     const t = physicalTables(physical);
-    for (const table of [t.stem, t.raw, t.titleStem, t.titleRaw, t.headingStem, t.headingRaw, t.pages, t.spaces]) {
+    for (const table of [t.words, t.vocabulary, t.pages, t.spaces]) {
       this.db.exec(`DROP TABLE IF EXISTS ${table}`);
     }
     this.db.prepare('DELETE FROM search_indexes WHERE name = ?').run(index);
@@ -765,6 +956,7 @@ export class SqliteSearchIndex implements SearchIndex {
   private forget(): void {
     this.ready.clear();
     this.statements.clear();
+    this.answers.clear();
   }
 
   replaceIndex(target: string, source: string): Promise<void> {

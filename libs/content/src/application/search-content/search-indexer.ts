@@ -33,7 +33,7 @@ import { loadRevision } from '../publish-revision';
 
 /** The projection's name (in `projections status` and `projections rebuild`) and the version of what it builds. */
 export const SEARCH_PROJECTION = 'search-index';
-const VERSION = 2; // 2: the search index file format 2 (one row per page); an older index is emptied and replayed
+const VERSION = 3; // the search index file format (3: words stemmed in the service, one FTS5 table); an older index is emptied and replayed
 /** The index in service, and the one a rebuild fills before it takes its place. */
 export const SEARCH_PAGES = 'pages';
 const ASIDE = 'pages_rebuild';
