@@ -19,7 +19,7 @@
 const { existsSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { corpusPage, VOCABULARY } = require('./search-corpus');
+const { corpusPage, rarestWordOf } = require('./search-corpus');
 
 const ROOT = join(__dirname, '..');
 const { SqliteSearchIndex, SEARCH_FORMAT } = require(join(ROOT, 'dist/libs/search-index/src'));
@@ -34,18 +34,8 @@ const FILE = process.env.BENCH_INDEX_FILE ?? join(tmpdir(), `quire-search-adapte
 const INDEX = 'pages';
 const spaceId = (s) => `space-${String(s).padStart(4, '0')}`;
 
-/** The rarest word of a page of the space searched alone, as bench/search.js picks it. */
-function rareWord() {
-  const rank = new Map(VOCABULARY.map((word, r) => [word, r]));
-  const words =
-    corpusPage(MEASURED * PER_SPACE + 7)
-      .markdown.toLowerCase()
-      .match(/[a-z]+/g) ?? [];
-  return words.reduce((rarest, word) => ((rank.get(word) ?? -1) > (rank.get(rarest) ?? -1) ? word : rarest));
-}
-
 const QUERIES = [
-  ['rare word', rareWord()],
+  ['rare word', rarestWordOf(MEASURED * PER_SPACE + 7)],
   ['common word', 'the'],
   ['two words', 'server configuration'],
   ['phrase', '"of the"'],

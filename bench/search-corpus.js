@@ -124,4 +124,14 @@ function frequentWords(count) {
   return VOCABULARY.slice(0, count);
 }
 
-module.exports = { corpusPage, frequentWords, VOCABULARY };
+/** The rarest word of corpus page `n` (searched in its own space, it finds something there and little elsewhere). */
+function rarestWordOf(n) {
+  const rank = new Map(VOCABULARY.map((word, r) => [word, r]));
+  const words =
+    corpusPage(n)
+      .markdown.toLowerCase()
+      .match(/[a-z]+/g) ?? [];
+  return words.reduce((rarest, word) => ((rank.get(word) ?? -1) > (rank.get(rarest) ?? -1) ? word : rarest));
+}
+
+module.exports = { corpusPage, frequentWords, rarestWordOf, VOCABULARY };

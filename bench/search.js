@@ -24,7 +24,7 @@ const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir, cpus, totalmem, loadavg } = require('node:os');
 const { join } = require('node:path');
 const { startBaseline, stopProcess, startProcess, load: loadAt } = require('./run');
-const { corpusPage, VOCABULARY } = require('./search-corpus');
+const { corpusPage, rarestWordOf } = require('./search-corpus');
 
 const ROOT = join(__dirname, '..');
 const PAGES = Number(process.env.BENCH_SEARCH_PAGES ?? 100_000);
@@ -37,19 +37,9 @@ const SPACES = Math.ceil(PAGES / PER_SPACE);
 /** The space searched alone: the one in the middle. */
 const MEASURED = Math.floor(SPACES / 2);
 
-/** The rarest word of a page of the space searched alone (so that it finds something there, and little elsewhere). */
-function rareWord() {
-  const rank = new Map(VOCABULARY.map((word, r) => [word, r]));
-  const words =
-    corpusPage(MEASURED * PER_SPACE + 7)
-      .markdown.toLowerCase()
-      .match(/[a-z]+/g) ?? [];
-  return words.reduce((rarest, word) => ((rank.get(word) ?? -1) > (rank.get(rarest) ?? -1) ? word : rarest));
-}
-
 /** The mix: what each query stands for, and its text as typed (a last word of 4+ letters is also a prefix). */
 const QUERIES = [
-  ['rare word', rareWord()],
+  ['rare word', rarestWordOf(MEASURED * PER_SPACE + 7)],
   ['common word', 'the'],
   ['two words', 'server configuration'],
   ['phrase', '"of the"'],
