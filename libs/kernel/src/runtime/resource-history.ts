@@ -22,13 +22,24 @@ export interface HistoryRequest<D extends Doc> {
 }
 
 /**
+ * One page of a resource's history (`GET .../history`), newest first, with a signed cursor scoped to the resource
+ * (`<object>-history:<id>`) like every list.
+ */
+export async function historyList<D extends Doc>(
+  events: EventStore,
+  cursors: PageCursorCodec,
+  query: ListQuery,
+  request: HistoryRequest<D>,
+): Promise<ListResponse<HistoryEntry>> {
+  const entries = await resourceHistory(events, request);
+  return historyPage(entries, cursors, `${request.subject.object}-history:${request.id}`, query);
+}
+
+/**
  * The public events about one resource, oldest first, each with `changes` where the event changed listed fields
  * of the resource's read model (folded from its stream, so the values are those of the time).
  */
-export async function resourceHistory<D extends Doc>(
-  events: EventStore,
-  request: HistoryRequest<D>,
-): Promise<HistoryEntry[]> {
+async function resourceHistory<D extends Doc>(events: EventStore, request: HistoryRequest<D>): Promise<HistoryEntry[]> {
   const { projection, id, subject } = request;
   const handled = new Set(projection.handles);
   const entries: HistoryEntry[] = [];
@@ -48,8 +59,8 @@ export async function resourceHistory<D extends Doc>(
   return entries;
 }
 
-/** One page of a history, newest first, with a signed cursor like every list. */
-export function historyPage(
+/** One page of a history, newest first. */
+function historyPage(
   entries: readonly HistoryEntry[],
   cursors: PageCursorCodec,
   scope: string,

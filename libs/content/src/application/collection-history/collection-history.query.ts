@@ -8,9 +8,8 @@ import {
   type ListResponse,
   PAGE_CURSORS,
   type PageCursorCodec,
-  historyPage,
+  historyList,
   publicEventsOf,
-  resourceHistory,
 } from '@app/kernel';
 import { collectionStream } from '../../domain';
 import { collectionsProjection } from '../../projections/collections.projection';
@@ -41,7 +40,7 @@ export class CollectionHistoryHandler implements IQueryHandler<CollectionHistory
 
   async execute({ collectionId, userId, list }: CollectionHistoryQuery): Promise<ListResponse<HistoryEntry>> {
     const { collection } = await this.access.requireCollection(collectionId, userId, 'read', 'read its history');
-    const entries = await resourceHistory(this.events, {
+    return historyList(this.events, this.cursors, list, {
       streamId: collectionStream(collectionId),
       projection: collectionsProjection,
       id: collectionId,
@@ -49,6 +48,5 @@ export class CollectionHistoryHandler implements IQueryHandler<CollectionHistory
       fields: COLLECTION_FIELDS,
       publicEvents: publicEventsOf(contentPublicEvents, collection.organizationId),
     });
-    return historyPage(entries, this.cursors, `collection-history:${collectionId}`, list);
   }
 }

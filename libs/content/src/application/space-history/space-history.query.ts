@@ -8,9 +8,8 @@ import {
   type ListResponse,
   PAGE_CURSORS,
   type PageCursorCodec,
-  historyPage,
+  historyList,
   publicEventsOf,
-  resourceHistory,
 } from '@app/kernel';
 import { spaceStream } from '../../domain';
 import { spacesProjection } from '../../projections/spaces.projection';
@@ -41,7 +40,7 @@ export class SpaceHistoryHandler implements IQueryHandler<SpaceHistoryQuery> {
 
   async execute({ spaceId, userId, list }: SpaceHistoryQuery): Promise<ListResponse<HistoryEntry>> {
     const { space } = await this.access.requireSpace(spaceId, userId, 'read', 'read its history', 'visible');
-    const entries = await resourceHistory(this.events, {
+    return historyList(this.events, this.cursors, list, {
       streamId: spaceStream(spaceId),
       projection: spacesProjection,
       id: spaceId,
@@ -49,6 +48,5 @@ export class SpaceHistoryHandler implements IQueryHandler<SpaceHistoryQuery> {
       fields: SPACE_FIELDS,
       publicEvents: publicEventsOf(contentPublicEvents, space.organizationId),
     });
-    return historyPage(entries, this.cursors, `space-history:${spaceId}`, list);
   }
 }

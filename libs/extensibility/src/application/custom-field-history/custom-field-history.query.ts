@@ -11,9 +11,8 @@ import {
   type PageCursorCodec,
   READ_STORE,
   type ReadStore,
-  historyPage,
+  historyList,
   publicEventsOf,
-  resourceHistory,
 } from '@app/kernel';
 import { OrganizationAccess } from '@app/identity';
 import { customFieldsStream } from '../../domain';
@@ -50,7 +49,7 @@ export class CustomFieldHistoryHandler implements IQueryHandler<CustomFieldHisto
     const found = await this.store.find<CustomFieldDoc>(CUSTOM_FIELDS, { filter: { organizationId, name }, limit: 1 });
     const field = found.items[0];
     if (!field) throw new NotFound(`No matching custom field found: ${name}`);
-    const entries = await resourceHistory(this.events, {
+    return historyList(this.events, this.cursors, list, {
       streamId: customFieldsStream(organizationId),
       projection: customFieldsProjection,
       id: field.id,
@@ -58,6 +57,5 @@ export class CustomFieldHistoryHandler implements IQueryHandler<CustomFieldHisto
       fields: FIELDS,
       publicEvents: publicEventsOf(extensibilityPublicEvents, organizationId),
     });
-    return historyPage(entries, this.cursors, `custom-field-history:${field.id}`, list);
   }
 }

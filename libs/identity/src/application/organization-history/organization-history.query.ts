@@ -8,9 +8,8 @@ import {
   type ListResponse,
   PAGE_CURSORS,
   type PageCursorCodec,
-  historyPage,
+  historyList,
   publicEventsOf,
-  resourceHistory,
 } from '@app/kernel';
 import { organizationStream } from '../../domain';
 import { organizationsProjection } from '../../projections/organizations.projection';
@@ -53,7 +52,7 @@ export class OrganizationHistoryHandler implements IQueryHandler<OrganizationHis
 
   async execute({ organizationId, userId, list }: OrganizationHistoryQuery): Promise<ListResponse<HistoryEntry>> {
     await this.access.requireMember(organizationId, userId);
-    const entries = await resourceHistory(this.events, {
+    return historyList(this.events, this.cursors, list, {
       streamId: organizationStream(organizationId),
       projection: organizationsProjection,
       id: organizationId,
@@ -61,6 +60,5 @@ export class OrganizationHistoryHandler implements IQueryHandler<OrganizationHis
       fields: FIELDS,
       publicEvents: publicEventsOf(identityPublicEvents, organizationId),
     });
-    return historyPage(entries, this.cursors, `organization-history:${organizationId}`, list);
   }
 }

@@ -8,9 +8,8 @@ import {
   type ListResponse,
   PAGE_CURSORS,
   type PageCursorCodec,
-  historyPage,
+  historyList,
   publicEventsOf,
-  resourceHistory,
 } from '@app/kernel';
 import { siteStream } from '../../domain';
 import { sitesProjection } from '../../projections/sites.projection';
@@ -52,7 +51,7 @@ export class SiteHistoryHandler implements IQueryHandler<SiteHistoryQuery> {
 
   async execute({ organizationId, siteId, userId, list }: SiteHistoryQuery): Promise<ListResponse<HistoryEntry>> {
     await this.access.requireSite(organizationId, siteId, userId, 'read', 'read its history');
-    const entries = await resourceHistory(this.events, {
+    return historyList(this.events, this.cursors, list, {
       streamId: siteStream(siteId),
       projection: sitesProjection,
       id: siteId,
@@ -60,6 +59,5 @@ export class SiteHistoryHandler implements IQueryHandler<SiteHistoryQuery> {
       fields: FIELDS,
       publicEvents: publicEventsOf(publishingPublicEvents, organizationId),
     });
-    return historyPage(entries, this.cursors, `site-history:${siteId}`, list);
   }
 }

@@ -8,9 +8,8 @@ import {
   type ListResponse,
   PAGE_CURSORS,
   type PageCursorCodec,
-  historyPage,
+  historyList,
   publicEventsOf,
-  resourceHistory,
 } from '@app/kernel';
 import { changeRequestsStream } from '../../domain';
 import { changeRequestsProjection } from '../../projections/change-requests.projection';
@@ -53,7 +52,7 @@ export class ChangeRequestHistoryHandler implements IQueryHandler<ChangeRequestH
       'read',
       'read its history',
     );
-    const entries = await resourceHistory(this.events, {
+    return historyList(this.events, this.cursors, list, {
       streamId: changeRequestsStream(space.id),
       projection: changeRequestsProjection,
       id: request.id,
@@ -61,6 +60,5 @@ export class ChangeRequestHistoryHandler implements IQueryHandler<ChangeRequestH
       fields: FIELDS,
       publicEvents: publicEventsOf(reviewPublicEvents, space.organizationId),
     });
-    return historyPage(entries, this.cursors, `change-request-history:${request.id}`, list);
   }
 }
