@@ -14,8 +14,6 @@ import {
   type SubscribeOptions,
   type Subscription,
   isSqliteFile,
-  DEFAULT_AUTOCHECKPOINT_PAGES,
-  FALLBACK_AUTOCHECKPOINT_PAGES,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -135,9 +133,16 @@ export class SqliteEventStore implements EventStore {
       if (options.file !== ':memory:' && options.file !== '') this.db.pragma('journal_mode = WAL');
       this.db.pragma('synchronous = NORMAL');
       this.db.transaction(() => this.db.exec(SCHEMA)).immediate();
-      if (options.backgroundCheckpoints && isSqliteFile(options.file)) this.checkpointInBackground(options.file);
       this.statements = prepareStatements(this.db);
       this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
+      // last: a constructor that fails leaves no worker behind
+      if (options.backgroundCheckpoints && isSqliteFile(options.file)) {
+        this.checkpointer = startWalCheckpointer({
+          file: options.file,
+          connection: this.db,
+          driver: require.resolve('better-sqlite3'),
+        });
+      }
     } catch (error) {
       this.db.close();
       throw error;
@@ -213,17 +218,6 @@ export class SqliteEventStore implements EventStore {
     for (const listener of [...this.listeners]) listener({ after: START, rows: [] });
     await this.checkpointer?.stop();
     this.db.close();
-  }
-
-  private checkpointInBackground(file: string): void {
-    this.db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-    this.checkpointer = startWalCheckpointer({
-      file,
-      driver: require.resolve('better-sqlite3'),
-      onFailure: () => {
-        if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
-      },
-    });
   }
 
   /** Up to `limit` events after `after`, in global order (one statement: a consistent snapshot without holes). */

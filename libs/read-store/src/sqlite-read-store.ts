@@ -15,8 +15,6 @@ import {
   type StoredDoc,
   type WriteOp,
   isSqliteFile,
-  DEFAULT_AUTOCHECKPOINT_PAGES,
-  FALLBACK_AUTOCHECKPOINT_PAGES,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -286,13 +284,10 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma(`busy_timeout = ${Math.max(0, Math.floor(options.busyTimeoutMs ?? 5000))}`);
     if (options.backgroundCheckpoints && isSqliteFile(options.file)) {
-      this.db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
       this.checkpointer = startWalCheckpointer({
         file: options.file,
+        connection: this.db,
         driver: require.resolve('better-sqlite3'),
-        onFailure: () => {
-          if (this.db.open) this.db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
-        },
       });
     }
     this.db.exec(

@@ -1,13 +1,24 @@
 import { Worker } from 'node:worker_threads';
 
+/** The writing connection, as the checkpointer needs it (a better-sqlite3 `Database` is one). */
+export interface WritingConnection {
+  readonly open: boolean;
+  pragma(source: string): unknown;
+}
+
 export interface WalCheckpointerOptions {
   /** The SQLite database file (in WAL mode). */
   file: string;
+  /** The connection that writes: its own checkpoints become a fallback while the worker runs. */
+  connection: WritingConnection;
   /** The resolved path of the SQLite driver (`require.resolve('better-sqlite3')`): the kernel does not load it. */
   driver: string;
   /** How often the worker copies the write-ahead log into the database file; 200 ms by default. */
   intervalMs?: number;
-  /** Told when the worker stopped on its own (it could not open the file, or checkpoints kept failing). */
+  /**
+   * Told when the worker stopped on its own (it could not open the file, or checkpoints kept failing); the writing
+   * connection is back on SQLite's default limit by then.
+   */
   onFailure?: (message: string) => void;
 }
 
@@ -57,6 +68,8 @@ const STOP_TIMEOUT_MS = 2000;
  * (see `FALLBACK_AUTOCHECKPOINT_PAGES`), used only if this worker falls behind or stops.
  */
 export function startWalCheckpointer(options: WalCheckpointerOptions): WalCheckpointer {
+  const { connection } = options;
+  connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { file: options.file, driver: options.driver, intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS },
@@ -66,7 +79,9 @@ export function startWalCheckpointer(options: WalCheckpointerOptions): WalCheckp
   let stopping = false;
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   worker.on('error', (error: Error) => {
-    if (!stopping) options.onFailure?.(`background checkpoints of ${options.file} stopped: ${error.message}`);
+    if (stopping) return;
+    if (connection.open) connection.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+    options.onFailure?.(`background checkpoints of ${options.file} stopped: ${error.message}`);
   });
   return {
     async stop() {
@@ -86,6 +101,6 @@ export function startWalCheckpointer(options: WalCheckpointerOptions): WalCheckp
  * The log size (in pages) at which a writing connection checkpoints by itself while a worker does it: about 80 MB,
  * reached only if the worker falls far behind. SQLite's own default is 1,000 pages.
  */
-export const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
+const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
 /** SQLite's default, restored on a writing connection whose worker stopped. */
-export const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
+const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
