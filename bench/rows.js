@@ -12,7 +12,8 @@
  * before a change) on its own DATA_DIR, and each round measures baseline, that service, then this one, so
  * before/after pairs are taken side by side; PROFILE_DIR=<dir> profiles this service instead (no baseline): a
  * CPU profile of each row's load goes to <dir> (bench/profile-on-signal.js), read it with
- * bench/profile-summary.js.
+ * bench/profile-summary.js. CEILING=1 also measures the framework ceiling (bench/framework-ceiling-server.js answering
+ * the same body) in each round of a GET row.
  */
 const { execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, mkdirSync, readFileSync } = require('node:fs');
@@ -26,6 +27,7 @@ const SPACES = Number(process.env.SPACES ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PROFILE_DIR = process.env.PROFILE_DIR;
 const COMPARE = process.env.COMPARE;
+const CEILING = process.env.CEILING === '1';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
@@ -175,15 +177,12 @@ async function sampleOf(service, route) {
   return text;
 }
 
-async function startBaseline(body) {
+async function startBaseline(body, server = 'baseline-server.js') {
   const dir = mkdtempSync(join(tmpdir(), 'quire-bench-baseline-'));
   const file = join(dir, 'body.json');
   require('node:fs').writeFileSync(file, body);
-  const { child, match } = await startProcess(
-    'node',
-    [join(__dirname, 'baseline-server.js')],
-    { BASELINE_BODY_FILE: file },
-    (out) => /^(\d+)\n/m.exec(out),
+  const { child, match } = await startProcess('node', [join(__dirname, server)], { BASELINE_BODY_FILE: file }, (out) =>
+    /^(\d+)\n/m.exec(out),
   );
   return {
     url: `http://127.0.0.1:${match[1]}`,
@@ -231,22 +230,27 @@ async function main() {
       }
       const sample = await sampleOf(mine, mine.routes[row]);
       const baseline = await startBaseline(sample);
+      const ceiling =
+        CEILING && !row.includes('patch') ? await startBaseline(sample, 'framework-ceiling-server.js') : null;
+      const measured = ceiling
+        ? [{ name: 'ceiling', url: ceiling.url, child: { pid: ceiling.pid }, routes: mine.routes }, ...services]
+        : services;
       try {
         const base = {
           request: (target) => ({ ...mine.routes[row].request(target), url: target + mine.routes[row].path }),
         };
         await load({ ...base.request(baseline.url), duration: 1 });
-        for (const service of services) await load({ ...service.routes[row].request(service.url), duration: 2 });
+        for (const service of measured) await load({ ...service.routes[row].request(service.url), duration: 2 });
         const rounds = [];
         for (let round = 0; round < ROUNDS; round++) {
           const one = { base: await measure(base, baseline.url, baseline.pid) };
-          for (const service of services) {
+          for (const service of measured) {
             one[service.name] = await measure(service.routes[row], service.url, service.child.pid);
           }
           rounds.push(one);
           console.error(
             `  ${row} round ${round + 1}: baseline ${one.base.rps} (${one.base.cpu} µs CPU)` +
-              services
+              measured
                 .map(
                   (s) =>
                     `, ${s.name} ${one[s.name].rps} (${((100 * one[s.name].rps) / one.base.rps).toFixed(1)}%, p99 ${one[s.name].p99}, ${one[s.name].cpu} µs CPU)`,
@@ -254,7 +258,7 @@ async function main() {
                 .join(''),
           );
         }
-        const summary = services
+        const summary = measured
           .map((service) => {
             const ratios = rounds.map((r) => (100 * r[service.name].rps) / r.base.rps);
             const p99 = median(rounds.map((r) => r[service.name].p99));
@@ -269,6 +273,7 @@ async function main() {
         console.log(`${row} (${Buffer.byteLength(sample)} B): ${summary}`);
       } finally {
         await baseline.stop();
+        await ceiling?.stop();
       }
     }
   } finally {
