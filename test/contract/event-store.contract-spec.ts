@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import Database from 'better-sqlite3';
 import {
   START,
   WrongExpectedRevision,
@@ -612,6 +613,38 @@ describe('SQLite adapter', () => {
       } finally {
         await other.close();
         await mine.close();
+      }
+    });
+
+    it('goes on numbering a file made with the earlier AUTOINCREMENT table, live subscriptions included', async () => {
+      const file = newFile();
+      const earlier = new Database(file);
+      earlier.exec(`CREATE TABLE events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
+        event_id TEXT NOT NULL UNIQUE, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
+        recorded_at TEXT NOT NULL, UNIQUE (stream_id, revision))`);
+      const stream = uniqueStream();
+      const insert = earlier.prepare(
+        `INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at)
+         VALUES (?, ?, ?, 'Old', '{}', '{}', '2026-01-01T00:00:00.000Z')`,
+      );
+      for (let revision = 0; revision < 3; revision += 1) insert.run(stream, revision, randomUUID());
+      earlier.close();
+
+      const store = new SqliteEventStore({ file, pollIntervalMs: 10 });
+      try {
+        const reader = new SubscriptionReader(store.subscribeToAll({ after: 3n }));
+        const appended = await store.append(stream, [event('New')], 2);
+        expect(appended).toEqual({ nextRevision: 3, position: 4n });
+        await store.append(uniqueStream(), [event('Newer')], 'no_stream');
+        const seen = await reader.until((events) => events.length >= 2);
+        expect(seen.map((e) => [e.position, e.type])).toEqual([
+          [4n, 'New'],
+          [5n, 'Newer'],
+        ]);
+        await reader.subscription.close();
+      } finally {
+        await store.close();
       }
     });
 

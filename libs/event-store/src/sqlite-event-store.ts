@@ -65,9 +65,14 @@ interface LockedAppend extends AppendResult {
 
 const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at';
 
+/**
+ * `position` is the rowid, without AUTOINCREMENT: events are never deleted, so the next rowid is always one more
+ * than the largest, and no position is ever given twice (AUTOINCREMENT would add a write of `sqlite_sequence` to
+ * every append for nothing). Files made before keep their AUTOINCREMENT table, which numbers rows the same way.
+ */
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
-    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    position    INTEGER PRIMARY KEY,
     stream_id   TEXT    NOT NULL,
     revision    INTEGER NOT NULL,
     event_id    TEXT    NOT NULL UNIQUE,
@@ -298,23 +303,25 @@ export class SqliteEventStore implements EventStore {
       return { nextRevision: current, position: last ? BigInt(last[1]) : START, headBefore: START, rows: [] };
     }
 
-    const head = s.head.get() as number | null | undefined;
     const recordedAt = new Date().toISOString();
     const rows: EventRow[] = [];
     let revision = current;
     let position = 0;
+    let first = 0;
     for (const event of events) {
       revision += 1;
       const data = JSON.stringify(event.data);
       const metadata = JSON.stringify(event.metadata ?? {});
       const info = s.insert.run(streamId, revision, event.id, event.type, data, metadata, recordedAt);
       position = Number(info.lastInsertRowid);
+      if (first === 0) first = position;
       rows.push([position, streamId, revision, event.id, event.type, data, metadata, recordedAt]);
     }
     return {
       nextRevision: revision,
       position: BigInt(position),
-      headBefore: head === null || head === undefined ? START : BigInt(head),
+      // The first row was numbered one past the largest position, under the write lock: that was the head.
+      headBefore: first <= 1 ? START : BigInt(first - 1),
       rows,
     };
   }
