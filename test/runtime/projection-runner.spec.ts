@@ -110,6 +110,34 @@ describe('projection runner', () => {
     expect(status).toMatchObject({ name: 'counters', lag: 0, parked: [], state: 'running' });
   });
 
+  it('gives evolve a copy it may change: a document read before keeps its value', async () => {
+    interface HistoryDoc {
+      id: string;
+      ticks: { n: number }[];
+      [key: string]: unknown;
+    }
+    // changes the document it is given in place, nested array included
+    const histories: Projection<HistoryDoc> = {
+      name: 'histories',
+      version: 1,
+      collection: 'histories',
+      handles: ['Ticked'],
+      idOf: (event) => String(event.data.counter),
+      evolve: (doc, event) => {
+        const next = doc ?? { id: String(event.data.counter), ticks: [] };
+        next.ticks.push({ n: next.ticks.length });
+        return next;
+      },
+    };
+    const projections = runner([histories]);
+    await projections.start();
+    await projections.waitFor((await tick('a', 2)).position);
+    const before = await reads.get<HistoryDoc>('histories', 'a');
+    await projections.waitFor((await tick('a', 3)).position);
+    expect(before).toEqual({ id: 'a', ticks: [{ n: 0 }, { n: 1 }] });
+    expect(await reads.get('histories', 'a')).toEqual({ id: 'a', ticks: [0, 1, 2, 3, 4].map((n) => ({ n })) });
+  });
+
   it('writes the checkpoint of a projection no batch concerns a little later, and at stop', async () => {
     const other: Projection<CounterDoc> = { ...counters(), name: 'others', collection: 'others', handles: ['Tocked'] };
     const projections = runner([counters(), other]);

@@ -1,3 +1,4 @@
+import rfdc from 'rfdc';
 import { TimedOut } from '../domain/errors';
 import {
   type EventStore,
@@ -104,6 +105,13 @@ const MAX_PARKED_KEPT = 100;
  * read again (and found already applied, or of no concern) after a crash.
  */
 const CHECKPOINT_LAG_MS = 1000;
+
+/**
+ * The copy of a document a projection's `evolve` receives, free to change (stored documents are shared and
+ * frozen). Documents are plain JSON, so rfdc copies them without prototypes or cycle checks: structuredClone,
+ * which serializes and deserializes, was a quarter of a replay's CPU.
+ */
+const copyDoc = rfdc({ proto: false, circles: false });
 
 const checkpointName = (projection: Projection) => `projection:${projection.name}`;
 /** Suffix of the collection a projection is rebuilt into before it replaces the one in service. */
@@ -584,7 +592,7 @@ export class ProjectionRunner {
         if (current.position < event.position) {
           let next: Doc | null | undefined;
           try {
-            next = projection.evolve(current.doc === null ? null : structuredClone(current.doc), event, related);
+            next = projection.evolve(current.doc === null ? null : copyDoc(current.doc), event, related);
           } catch (error) {
             next = await this.evolveWithRetry(lane, projection, current.doc, event, related, error);
           }
@@ -632,7 +640,7 @@ export class ProjectionRunner {
     for (let attempt = 1; attempt < this.maxAttempts; attempt++) {
       await sleep(this.backoffMs * 2 ** (attempt - 1));
       try {
-        return projection.evolve(doc === null ? null : structuredClone(doc), event, related);
+        return projection.evolve(doc === null ? null : copyDoc(doc), event, related);
       } catch (error) {
         lastError = error;
       }
