@@ -167,6 +167,25 @@ function contract(name: string, adapter: Adapter) {
       }
     });
 
+    it('lists a page again with what this connection added to it or deleted from it, the others unchanged', async () => {
+      await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
+      await fill([
+        { id: 'b', kind: 'x' },
+        { id: 'c', kind: 'x' },
+        { id: 'd', kind: 'x' },
+      ]);
+      const page = async () =>
+        (await store.find(collection, { filter: { kind: 'x' }, limit: 2 })).items.map((d) => d.id);
+      expect(await page()).toEqual(['b', 'c']);
+      expect(await page()).toEqual(['b', 'c']);
+      await store.write([put({ id: 'a', kind: 'x' }, 4n)]);
+      expect(await page()).toEqual(['a', 'b']);
+      await store.write([{ kind: 'delete', collection, id: 'a', position: 5n }]);
+      expect(await page()).toEqual(['b', 'c']);
+      await store.write([{ kind: 'delete', collection, id: 'b', position: 6n }]);
+      expect(await page()).toEqual(['c', 'd']);
+    });
+
     it('forgets that a document was missing once this connection writes it', async () => {
       await store.ensureCollection(collection, []);
       expect(await store.getMany(collection, ['late'])).toEqual([]);
@@ -605,6 +624,15 @@ describe('SQLite read store shared with another process', () => {
         ]);
         expect(await state()).toEqual({ t1: revoked, listed: [revoked, revoked] });
       }
+      // a page whose listing was read before gains what the other process adds to it, and loses what it deletes
+      const ids = async () => (await store.find('tokens', { filter: { user: 'u1' }, limit: 2 })).items.map((d) => d.id);
+      expect(await ids()).toEqual(['t1', 't2']);
+      await writeFromAnotherProcess(file, [
+        { kind: 'put', collection: 'tokens', doc: { id: 't0', user: 'u1', revoked: false }, position: 5 },
+      ]);
+      expect(await ids()).toEqual(['t0', 't1']);
+      await writeFromAnotherProcess(file, [{ kind: 'delete', collection: 'tokens', id: 't1', position: 6 }]);
+      expect(await ids()).toEqual(['t0', 't2']);
     } finally {
       await store.close();
       rmSync(root, { recursive: true, force: true });

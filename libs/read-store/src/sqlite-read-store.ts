@@ -38,6 +38,8 @@ const CHECKPOINTS = '_checkpoints';
 /** Prepared statements kept at most; a store only ever builds a bounded set of query shapes. */
 const MAX_CACHED_STATEMENTS = 2000;
 const MAX_CACHED_COUNTS = 1000;
+/** Page listings (ids and positions of a page of a `find`) kept at most; all are dropped when full. */
+const MAX_CACHED_PAGES = 1000;
 /** Parsed documents kept at most (about 1 KB each in memory for a typical read model). */
 const MAX_CACHED_DOCS = 50_000;
 
@@ -215,6 +217,13 @@ let commitsInProcess = 0;
 
 /** A cached document (frozen) and the position it reflects, or null for a document known to be absent. */
 type Cached = { doc: Doc; position: string } | null;
+/** A row of a page listing: a document's id and position. */
+type PageRow = readonly [id: string, position: string];
+
+/** The parameters of a statement as part of a cache key (types kept apart: 1 and '1' differ). */
+function paramsKey(params: readonly SqlValue[]): string {
+  return params.map((p) => `${typeof p}:${String(p)}`).join('\u0001');
+}
 
 /**
  * The statements of one collection that run on every request, prepared once, and the documents of the collection
@@ -256,9 +265,12 @@ export class SqliteReadStore implements ReadStore {
    * index entry, which on a large list costs more than reading its page). A write of this connection drops what
    * it changes; `PRAGMA data_version` tells when another connection (another process) has committed, and then
    * everything is dropped. So a cached answer is never older than the last commit, whoever made it.
+   * Counts and page listings (the ids and positions of a page of a `find`, by query) are dropped together, on
+   * any write of documents.
    */
   private cachedDocs = 0;
   private readonly counts = new Map<string, number>();
+  private readonly pages = new Map<string, readonly PageRow[]>();
   private knownDataVersion = -1;
   /**
    * Set once `PRAGMA data_version` was read, until the current turn of the event loop ends (its ticks and
@@ -411,9 +423,17 @@ export class SqliteReadStore implements ReadStore {
     // anything on it changed), no document's text is read at all (making 100 strings of the documents' JSON was
     // most of the query). Otherwise the page is read again with the documents, in one statement, so that the
     // rows and the documents are of one snapshot.
-    const listed = this.statement(`SELECT id, position ${from}`)
-      .raw()
-      .all(...params) as [id: string, position: string][];
+    // The listing itself is kept until a write (see `pages`): a page read again costs no query at all.
+    this.syncWithDatabase();
+    const pageKey = `${from}\u0000${paramsKey(params)}`;
+    let listed = this.pages.get(pageKey);
+    if (listed === undefined) {
+      listed = this.statement(`SELECT id, position ${from}`)
+        .raw()
+        .all(...params) as PageRow[];
+      if (this.pages.size >= MAX_CACHED_PAGES) this.pages.clear();
+      this.pages.set(pageKey, listed);
+    }
     let items: D[] | undefined = [];
     for (let index = 0; index < listed.length && index < limit; index++) {
       const cached = statements.docs.get(listed[index][0]);
@@ -471,7 +491,7 @@ export class SqliteReadStore implements ReadStore {
     queueMicrotask(this.forgetVersionCheckAfterMicrotasks);
     if (version !== this.knownDataVersion) {
       this.dropCachedDocs();
-      this.counts.clear();
+      this.dropCachedQueries();
       this.knownDataVersion = version;
     }
   }
@@ -514,10 +534,15 @@ export class SqliteReadStore implements ReadStore {
     if (statements.docs.delete(id)) this.cachedDocs--;
   }
 
+  private dropCachedQueries(): void {
+    this.counts.clear();
+    this.pages.clear();
+  }
+
   private countWhere(table: string, where: string, params: readonly SqlValue[]): number {
     this.syncWithDatabase();
     if (this.counts.size >= MAX_CACHED_COUNTS) this.counts.clear();
-    const key = `${table}\u0000${where}\u0000${params.map((p) => `${typeof p}:${String(p)}`).join('\u0001')}`;
+    const key = `${table}\u0000${where}\u0000${paramsKey(params)}`;
     let total = this.counts.get(key);
     if (total === undefined) {
       total = this.statement(`SELECT COUNT(*) FROM ${table} WHERE ${where}`)
@@ -533,7 +558,7 @@ export class SqliteReadStore implements ReadStore {
     // Resolve every table first: a bad collection name fails before anything is written.
     const collections = ops.map((op) => this.collection(op.collection));
     const tables = collections.map((statements) => statements.table);
-    if (ops.length > 0) this.counts.clear();
+    if (ops.length > 0) this.dropCachedQueries();
     ops.forEach((op, index) => this.forget(collections[index], op.kind === 'put' ? op.doc.id : op.id));
     try {
       this.applyWrites.immediate(ops, tables, checkpoints);
@@ -569,7 +594,7 @@ export class SqliteReadStore implements ReadStore {
     const into = this.collection(target).table;
     const from = this.collection(source).table;
     if (into === from) throw new Error(`a collection cannot replace itself (${target})`);
-    this.counts.clear();
+    this.dropCachedQueries();
     this.dropCachedDocs();
     // A copy inside one transaction (the tables keep their names and indexes); it blocks for as long as the copy
     // takes (0.7 s for 100,000 space documents with two indexes on the AMD bench host).
@@ -584,7 +609,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async dropCollection(collection: string): Promise<void> {
-    this.counts.clear();
+    this.dropCachedQueries();
     this.dropCachedDocs();
     this.statement(`DELETE FROM ${this.collection(collection).table}`).run();
     commitsInProcess++;
