@@ -96,6 +96,7 @@ async function startBaseline(body, script = 'baseline-server.js') {
   );
   return {
     url: `http://127.0.0.1:${match[1]}`,
+    pid: child.pid,
     stop: async () => {
       await stopProcess(child);
       rmSync(dirname(file), { recursive: true, force: true });
@@ -104,6 +105,23 @@ async function startBaseline(body, script = 'baseline-server.js') {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** CPU time (user + system) a process has used, in microseconds, from /proc. */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** The service process the HTTP rows measure (its CPU time per answer is read from /proc). */
+let servicePid;
+
+/** One load run with the server's CPU time per answer (steadier than req/s on a shared host). */
+async function loadWithCpu(name, options, pid) {
+  const before = cpuOf(pid);
+  const result = summarise(name, await load(options));
+  return { ...result, cpu: Math.round((cpuOf(pid) - before) / Math.max(1, result.total)) };
+}
 
 /**
  * Measures one route against its baseline: the body the service answers (fetched once) is what the baseline
@@ -120,12 +138,18 @@ async function measureRoute(name, { serviceUrl, sample, request, ceiling = false
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       console.error(`  ${name}: round ${round + 1} of ${ROUNDS}`);
-      const base = summarise('baseline', await load(request(baseline.url)));
-      const framework = reference ? summarise('framework', await load(request(reference.url))) : null;
-      const service = summarise(name, await load(request(serviceUrl)));
+      const base = await loadWithCpu('baseline', request(baseline.url), baseline.pid);
+      const framework = reference ? await loadWithCpu('framework', request(reference.url), reference.pid) : null;
+      const service = await loadWithCpu(name, request(serviceUrl), servicePid);
       if (service.non2xx > 0) throw new Error(`${name}: ${service.non2xx} answers were not 2xx`);
       if (framework && framework.non2xx > 0) throw new Error(`${name}: the framework ceiling answered non-2xx`);
-      rounds.push({ base, service, ratio: service.rps / base.rps, framework: framework && framework.rps / base.rps });
+      rounds.push({
+        base,
+        service,
+        ratio: service.rps / base.rps,
+        framework: framework && framework.rps / base.rps,
+        frameworkCpu: framework?.cpu,
+      });
     }
     const ratios = rounds.map((r) => r.ratio);
     const frameworkRatios = reference ? rounds.map((r) => r.framework) : null;
@@ -145,6 +169,11 @@ async function measureRoute(name, { serviceUrl, sample, request, ceiling = false
       p99: median(rounds.map((r) => r.service.p99)),
       p99Max: Math.max(...rounds.map((r) => r.service.p99)),
       baseP99: median(rounds.map((r) => r.base.p99)),
+      cpu: {
+        base: median(rounds.map((r) => r.base.cpu)),
+        service: median(rounds.map((r) => r.service.cpu)),
+        framework: reference ? median(rounds.map((r) => r.frameworkCpu)) : null,
+      },
       total: rounds.reduce((sum, r) => sum + r.service.total, 0),
     };
   } finally {
@@ -168,6 +197,7 @@ async function measureService() {
     /listening on http:\/\/[^:]+:(\d+)/.exec(out),
   );
   const url = `http://127.0.0.1:${match[1]}`;
+  servicePid = child.pid;
   try {
     const line = execFileSync(
       'node',
@@ -809,6 +839,14 @@ async function main() {
         ([r]) =>
           `- ${r.name}: ${pctOf(r.framework.median)} of the raw baseline (${pctOf(r.framework.min)}–${pctOf(r.framework.max)}); the service reaches ${pctOf(r.ratio.median / r.framework.median)} of that ceiling`,
       ),
+    '',
+    'CPU time per answer of each server process (user + system, from /proc; median over the rounds): what the',
+    "service spends beyond the ceiling is its own code and the framework features it uses beyond the ceiling's.",
+    '',
+    ...rows.map(
+      ([r]) =>
+        `- ${r.name}: baseline ${r.cpu.base} µs${r.cpu.framework === null ? '' : `, framework ceiling ${r.cpu.framework} µs`}, service ${r.cpu.service} µs`,
+    ),
     '',
     'Per round (baseline req/s → service req/s, service p99):',
     '',
