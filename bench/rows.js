@@ -19,7 +19,7 @@ const { execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, mkdirSync, readFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { startProcess, stopProcess, load } = require('./run');
+const { serviceCommand, startProcess, stopProcess, load } = require('./run');
 
 const ROOT = join(__dirname, '..');
 const ROWS = (process.env.ROWS ?? 'org,space,site').split(',');
@@ -40,7 +40,7 @@ async function startService(root, name) {
   const args = profiled ? ['-r', join(__dirname, 'profile-on-signal.js')] : [];
   const { child, match } = await startProcess(
     'node',
-    [...args, join(root, 'dist/apps/api/src/main.js')],
+    [...args, ...serviceCommand(root)],
     { ...env, PROFILE_DIR: PROFILE_DIR ?? '' },
     (out) => /listening on http:\/\/[^:]+:(\d+)/.exec(out),
   );

@@ -113,6 +113,16 @@ function cpuOf(pid) {
 }
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
+/**
+ * How `npm start` runs the service under `root` (the node flags and script of package.json's start script), so
+ * that the benchmarks measure the process users run.
+ */
+function serviceCommand(root = ROOT) {
+  const [command, ...args] = require(join(root, 'package.json')).scripts.start.trim().split(/\s+/);
+  if (command !== 'node') throw new Error(`the start script does not run node: ${command}`);
+  return args.map((arg) => (arg.startsWith('-') ? arg : join(root, arg)));
+}
+
 /** The service process the HTTP rows measure (its CPU time per answer is read from /proc). */
 let servicePid;
 
@@ -193,7 +203,7 @@ async function measureService() {
     RATE_LIMIT_ENABLED: 'false',
     FETCH_ALLOWLIST: `127.0.0.1:${openApi.port}`,
   };
-  const { child, match } = await startProcess('node', ['dist/apps/api/src/main.js'], env, (out) =>
+  const { child, match } = await startProcess('node', serviceCommand(), env, (out) =>
     /listening on http:\/\/[^:]+:(\d+)/.exec(out),
   );
   const url = `http://127.0.0.1:${match[1]}`;
@@ -924,6 +934,7 @@ if (require.main === module) {
 
 // bench/rows.js and bench/search.js measure with the same helpers
 module.exports = {
+  serviceCommand,
   startProcess,
   stopProcess,
   startBaseline,
