@@ -209,7 +209,11 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
+
+module.exports = { seed, QUERIES, PAGES, PER_SPACE, SPACES, MEASURED, LIMIT, CONNECTIONS };

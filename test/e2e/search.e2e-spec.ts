@@ -250,6 +250,12 @@ describe('search (e2e)', () => {
     const rest = await inOrg('quokka', owner.token, org(), `&limit=1&page=${second.body.next.page}`);
     expect(rest.body.items.map((item: { id: string }) => item.id)).toEqual([a]);
     expect(rest.body.next).toBeUndefined();
+    // A space renamed: the index is not written (it holds pages), and the same search answers the new title at once.
+    expect(found.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect((await as(owner.token).patch(`/v1/spaces/${a}`, { title: 'Alpha renamed' })).status).toBe(200);
+    const renamed = await inOrg('quokka');
+    expect(renamed.body.items.map((item: { title: string }) => item.title)).toEqual(['Beta notes', 'Alpha renamed']);
+    expect((await inOrg('quokka')).body).toEqual(renamed.body);
   });
 
   it('shows only spaces the caller can read: guests by default levels and grants, never another organization', async () => {
