@@ -13,6 +13,8 @@
  *   off (what a query costs), then as many asked again with it on (what a request made again costs);
  * - BENCH_ANSWERS: a file to write every answer to (pages and spaces found, in order, and totals), to compare two
  *   versions of the code;
+ * - BENCH_TIDY=0: the index is left as the writes left it (by default it merges its FTS5 segments into one once
+ *   they pause, as the service does after a replay);
  * - BENCH_OPTIMIZE=1: merges the FTS5 index into one segment first (FTS5's `optimize`, on the file directly), to
  *   see what the number of segments costs.
  */
@@ -76,14 +78,24 @@ async function fill(index) {
 async function main() {
   const fresh = !existsSync(FILE);
   // answers found each time (the cost of a query), and answers kept for a request made again (a search box)
-  const index = new SqliteSearchIndex({ file: FILE, cachedAnswers: 0 });
-  const cached = new SqliteSearchIndex({ file: FILE });
+  const tidy = process.env.BENCH_TIDY === '0' ? { tidyAfterPages: 0 } : {};
+  const index = new SqliteSearchIndex({ file: FILE, cachedAnswers: 0, ...tidy });
+  const cached = new SqliteSearchIndex({ file: FILE, ...tidy });
   await index.ensureIndex(INDEX);
   if (fresh) {
     const filled = await fill(index);
     console.log(
       `indexed ${PAGES} pages in ${filled.seconds.toFixed(1)} s (${Math.round(PAGES / filled.seconds)} pages/s, ` +
         `${filled.cpuSeconds.toFixed(1)} s of CPU) into ${FILE}`,
+    );
+    // the index merges its segments once writes pause (unless BENCH_TIDY=0): timed from the last write
+    const merging = process.hrtime.bigint();
+    const cpu = process.cpuUsage();
+    const slices = await index.settled();
+    const used = process.cpuUsage(cpu);
+    console.log(
+      `segments merged in ${(Number(process.hrtime.bigint() - merging) / 1e9).toFixed(1)} s (${slices} slices, ` +
+        `${((used.user + used.system) / 1e6).toFixed(1)} s of CPU)`,
     );
     // searches measured in a fresh process: not in the heap the indexing left behind
     await index.close();

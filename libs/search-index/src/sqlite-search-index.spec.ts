@@ -196,4 +196,46 @@ describe('SqliteSearchIndex', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('merges its segments once writes pause after many pages, in slices, with the same answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-search-tidy-'));
+    const file = join(dir, 'search.db');
+    const ask = async (index: SearchIndex) => {
+      const found = await index.searchSpaces('pages', {
+        text: 'cluster',
+        spaces: ['s0', 's1', 's2'],
+        group: 'space',
+        offset: 0,
+        limit: 10,
+      });
+      return JSON.stringify(found);
+    };
+    // writes pause for a minute before a merge: this one never merges
+    const waiting = new SqliteSearchIndex({ file, tidyAfterPages: 20, tidyIdleMs: 60_000 });
+    const reopened = new SqliteSearchIndex({ file, tidyAfterPages: 20, tidyIdleMs: 0, cachedAnswers: 0 });
+    try {
+      await waiting.ensureIndex('pages');
+      // one write per page: a segment each, merged level by level as FTS5 goes
+      for (let n = 0; n < 40; n++) {
+        const text = `the cluster number ${n} holds ${'words '.repeat(n)}`;
+        await waiting.write('pages', [
+          { kind: 'putPage', spaceId: `s${n % 3}`, page: page(`p${n}`, `Page ${n}`, text) },
+        ]);
+      }
+      const before = await ask(waiting);
+      await waiting.close();
+      expect(await waiting.settled()).toBe(0);
+      // another connection opening the index finds it unmerged, and merges it
+      await reopened.ensureIndex('pages');
+      expect(await reopened.settled()).toBeGreaterThan(0);
+      expect(await ask(reopened)).toBe(before);
+      // merged: a few pages more are not worth another merge
+      await reopened.write('pages', [{ kind: 'putPage', spaceId: 's0', page: page('p40', 'Page 40', 'the cluster') }]);
+      expect(await reopened.settled()).toBe(0);
+      expect(JSON.parse(await ask(reopened)).total).toBe(3);
+    } finally {
+      await reopened.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -182,7 +182,8 @@ interface SpaceSet {
 
 function spacesOf(found: FindResult<SpaceDoc>): SpaceSet {
   const byId = new Map(found.items.map((space) => [space.id, space]));
-  return { ids: [...byId.keys()], byId };
+  // frozen: the index digests a frozen list of spaces once
+  return { ids: Object.freeze([...byId.keys()]), byId };
 }
 
 /** Organizations whose live spaces are kept (the least recently searched go first). */
