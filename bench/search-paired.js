@@ -9,7 +9,8 @@
  *
  * The corpus is bench/search.js's (BENCH_SEARCH_PAGES, BENCH_SEARCH_SPACE_PAGES). BENCH_SEARCH_DATA=<dir> keeps the
  * data (seeded and indexed once) in that directory for the next run. Both builds must read the same index format
- * (otherwise the second to start rebuilds the index under the first).
+ * (otherwise the second to start rebuilds the index under the first). This build merges the index's segments once
+ * it is written (after a replay), and the runs wait for that: both builds then read the merged index.
  *
  * Usage: npm run build && BENCH_SEARCH_BEFORE=../other node bench/search-paired.js
  * Environment: BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3), BENCH_SCOPES=org|space|both (org).
@@ -86,6 +87,8 @@ async function main() {
   try {
     // this build first: it does any replay the data needs
     services.after = await start(ROOT, data.dataDir, headers, data.organizationId, data.spaces.length);
+    // this build merges the index's segments after a replay: both then read the merged index
+    console.error(`paired: merged ${(await search.merged(join(data.dataDir, 'search.sqlite'))).toFixed(1)} s after`);
     services.before = await start(BEFORE, data.dataDir, headers, data.organizationId, data.spaces.length);
     const space = data.spaces[Math.floor(data.spaces.length / 2)];
     const paths = {

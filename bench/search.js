@@ -242,4 +242,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { seed, QUERIES, PAGES, PER_SPACE, SPACES, MEASURED, LIMIT, CONNECTIONS };
+module.exports = { seed, merged, QUERIES, PAGES, PER_SPACE, SPACES, MEASURED, LIMIT, CONNECTIONS };
