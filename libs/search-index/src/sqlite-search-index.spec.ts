@@ -135,6 +135,30 @@ describe('SqliteSearchIndex', () => {
     expect(hit.sections).toEqual([{ id: '', title: 'B', snippet: 'most **of the** words' }]);
   });
 
+  it('cuts a snippet of a long section around its first match, a mark cut at the edge of the window', async () => {
+    const words = (from: number, to: number) => Array.from({ length: to - from }, (_, n) => `w${from + n}`).join(' ');
+    await put(
+      's1',
+      // the first match 500 words in, a phrase running out of the window, more matches after it
+      page('middle', 'M', `${words(0, 500)} needle ${words(501, 519)} golden thread ${words(521, 1000)} needle`),
+      // the first match among the last words: the window is the text's last 24 words
+      page('end', 'E', `${words(0, 990)} needle ${words(991, 1000)}`),
+    );
+    const snippets = async (text: string) =>
+      Object.fromEntries(
+        (await tiered.searchPages('pages', { text, spaces: ['s1'], group: 'page', offset: 0, limit: 10 })).hits.map(
+          (hit) => [hit.pageId, hit.sections.map((section) => section.snippet)],
+        ),
+      );
+    expect(await snippets('needle')).toEqual({
+      middle: [`…${words(496, 500)} **needle** ${words(501, 519)} golden…`],
+      end: [`…${words(976, 990)} **needle** ${words(991, 1000)}`],
+    });
+    expect((await snippets('needle "w518 golden thread"')).middle).toEqual([
+      `…${words(496, 500)} **needle** ${words(501, 518)} **w518 golden**…`,
+    ]);
+  });
+
   it('finds the words a long prefix begins, however many there are', async () => {
     const many = Array.from({ length: 40 }, (_, n) => page(`p${n}`, `P${n}`, `prefixword${n.toString(36)}x`));
     await put('s1', ...many, page('few', 'Few', 'otherprefix'));

@@ -208,33 +208,6 @@ function opening(text: string, words = SNIPPET_WORDS): string {
   return all.length <= words ? all.join(' ') : `${all.slice(0, words).join(' ')}${ELLIPSIS}`;
 }
 
-/**
- * A window of words around the first marked one (marks are OPEN…CLOSE, put by `Query.mark`), with the marks
- * turned into the documented ones. Words are runs of anything but white space; only the window is cut out.
- */
-function snippetOf(marked: string): string {
-  const bounds: number[] = [];
-  const mark = marked.indexOf(OPEN);
-  let first = 0;
-  NOT_SPACE.lastIndex = 0;
-  for (let match = NOT_SPACE.exec(marked); match !== null; match = NOT_SPACE.exec(marked)) {
-    if (match.index <= mark) first = bounds.length / 2;
-    bounds.push(match.index, match.index + match[0].length);
-  }
-  const count = bounds.length / 2;
-  if (count === 0) return '';
-  let from = 0;
-  if (count > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, count - SNIPPET_WORDS));
-  const to = Math.min(count, from + SNIPPET_WORDS);
-  const start = bounds[2 * from];
-  let text = marked.slice(start, bounds[2 * to - 1]).replace(SPACES, ' ');
-  // A mark may span words (a phrase): close and reopen it at the window's edges.
-  if (start > 0 && marked.lastIndexOf(OPEN, start - 1) > marked.lastIndexOf(CLOSE, start - 1)) text = OPEN + text;
-  if (text.lastIndexOf(OPEN) > text.lastIndexOf(CLOSE)) text += CLOSE;
-  const out = `${from > 0 ? ELLIPSIS : ''}${text}${to < count ? ELLIPSIS : ''}`;
-  return out.split(OPEN).join(MATCH_OPEN).split(CLOSE).join(MATCH_CLOSE).split(`${MATCH_CLOSE}${MATCH_OPEN}`).join('');
-}
-
 /** A term as FTS5 expressions, one per field. */
 type TermExpressions = Record<Field, string>;
 
@@ -259,6 +232,18 @@ function subsets(n: number, k: number): number[][] {
   if (k === 0) return [[]];
   if (n < k) return [];
   return [...subsets(n - 1, k), ...subsets(n - 1, k - 1).map((subset) => [...subset, n - 1])];
+}
+
+/** A run of characters a query matched: [start, end). */
+type Span = [number, number];
+
+/** How far a text was scanned for a query's matches, and what was found (see `Query.scan`). */
+class Scan {
+  readonly spans: Span[] = [];
+  /** Where the scan goes on from. */
+  at = 0;
+  /** Phrases under way: the words matched so far, from `start`. */
+  pending: { phrase: string[]; next: number; start: number }[] = [];
 }
 
 /** A query compiled: its terms as expressions, and what marks the words it matched in a text. */
@@ -331,55 +316,109 @@ class Query {
   }
 
   /**
-   * The text with the words the query matched marked (OPEN…CLOSE): words by their stem or the prefix, phrases
-   * whole. A word whose first letter begins no stem, phrase or prefix of the query is passed over unfolded
-   * (stemming keeps a word's first letter), unless a phrase is under way.
+   * Where the query matched in a text, as spans of characters: words by their stem or the prefix, phrases whole.
+   * A word whose first letter begins no stem, phrase or prefix of the query is passed over unfolded (stemming
+   * keeps a word's first letter), unless a phrase is under way. The scan goes on while `more(spans, end)` (`end`:
+   * where the last word scanned ends) says so or a phrase is under way, and to the end of the text at most: every
+   * span starting before where it stopped is then known.
    */
-  mark(text: string): string {
-    const spans: [number, number][] = [];
-    let pending: { phrase: string[]; next: number; start: number }[] = [];
-    MARKED_WORD.lastIndex = 0;
+  private scan(text: string, more: (spans: readonly Span[], end: number) => boolean, from = new Scan()): Scan {
+    const { spans } = from;
+    MARKED_WORD.lastIndex = from.at;
     for (let match = MARKED_WORD.exec(text); match !== null; match = MARKED_WORD.exec(text)) {
       const written = match[0];
-      const first = written.charCodeAt(0) < 128 ? written[0].toLowerCase() : null;
-      if (pending.length === 0 && first !== null && !this.firsts.has(first)) continue;
-      const folded = foldedWord(written);
-      if (folded === '') continue; // not a word to the index either: phrases run over it
-      const stem = stemOf(folded);
       const start = match.index;
       const end = start + written.length;
-      const going: typeof pending = [];
-      for (const under of pending) {
-        if (under.phrase[under.next] !== stem) continue;
-        if (under.next + 1 === under.phrase.length) spans.push([under.start, end]);
-        else going.push({ ...under, next: under.next + 1 });
+      from.at = end;
+      const first = written.charCodeAt(0) < 128 ? written[0].toLowerCase() : null;
+      if (from.pending.length === 0 && first !== null && !this.firsts.has(first)) {
+        if (!more(spans, end)) return from;
+        continue;
       }
-      pending = going;
-      if (this.stems.has(stem) || (this.prefix !== null && folded.startsWith(this.prefix))) spans.push([start, end]);
-      for (const phrase of this.phrases) if (phrase[0] === stem) pending.push({ phrase, next: 1, start });
+      const folded = foldedWord(written);
+      if (folded !== '') {
+        // not a word to the index otherwise: phrases run over it
+        const stem = stemOf(folded);
+        const going: typeof from.pending = [];
+        for (const under of from.pending) {
+          if (under.phrase[under.next] !== stem) continue;
+          if (under.next + 1 === under.phrase.length) spans.push([under.start, end]);
+          else going.push({ ...under, next: under.next + 1 });
+        }
+        from.pending = going;
+        if (this.stems.has(stem) || (this.prefix !== null && folded.startsWith(this.prefix))) spans.push([start, end]);
+        for (const phrase of this.phrases) if (phrase[0] === stem) from.pending.push({ phrase, next: 1, start });
+      }
+      if (from.pending.length === 0 && !more(spans, end)) return from;
     }
-    if (spans.length === 0) return text;
-    spans.sort((a, b) => a[0] - b[0]);
-    let out = '';
-    let at = 0;
-    let open: [number, number] | null = null;
+    from.at = text.length;
+    from.pending = [];
+    return from;
+  }
+
+  /** Whether the query matches anywhere in a text. */
+  matches(text: string): boolean {
+    return this.scan(text, (spans) => spans.length === 0).spans.length > 0;
+  }
+
+  /**
+   * The snippet of a text where the query matched (null when it did not): a window of SNIPPET_WORDS words around
+   * the first match, the matched words marked. Words are runs of anything but white space; the text is scanned
+   * only as far as the window reaches, and only the window is marked.
+   */
+  snippet(text: string): string | null {
+    const scan = this.scan(text, (spans) => spans.length === 0);
+    if (scan.spans.length === 0) return null;
+    const earliest = Math.min(...scan.spans.map((span) => span[0]));
+    // The words' bounds, as far as the window and one word more: the window starts 4 words before the first
+    // match, or earlier when fewer than SNIPPET_WORDS words follow it, which then is the text's end.
+    const bounds: number[] = [];
+    let first = 0;
+    NOT_SPACE.lastIndex = 0;
+    for (let match = NOT_SPACE.exec(text); match !== null; match = NOT_SPACE.exec(text)) {
+      if (match.index <= earliest) first = bounds.length / 2;
+      else if (bounds.length / 2 > Math.max(0, first - 4) + SNIPPET_WORDS) break;
+      bounds.push(match.index, match.index + match[0].length);
+    }
+    const count = bounds.length / 2;
+    let from = 0;
+    if (count > SNIPPET_WORDS) from = Math.max(0, Math.min(first - 4, count - SNIPPET_WORDS));
+    const to = Math.min(count, from + SNIPPET_WORDS);
+    const start = bounds[2 * from];
+    const end = bounds[2 * to - 1];
+    // every span starting in the window known
+    this.scan(text, (_, at) => at < end, scan);
+    const spans = scan.spans.filter(([a, b]) => a < end && b > start).sort((a, b) => a[0] - b[0]);
+    // overlapping spans marked as one, each cut at the window's edges
+    let marked = '';
+    let at = start;
+    let open: Span | null = null;
     const close = () => {
       if (!open) return;
-      out += `${OPEN}${text.slice(open[0], open[1])}${CLOSE}`;
+      marked += `${OPEN}${text.slice(open[0], open[1])}${CLOSE}`;
       at = open[1];
       open = null;
     };
-    for (const [start, end] of spans) {
-      if (open && start < open[1]) {
-        open[1] = Math.max(open[1], end);
+    for (const [a, b] of spans) {
+      if (open && a < open[1]) {
+        open[1] = Math.min(end, Math.max(open[1], b));
         continue;
       }
       close();
-      out += text.slice(at, start);
-      open = [start, end];
+      const from = Math.max(start, a);
+      marked += text.slice(at, from);
+      open = [from, Math.min(end, b)];
     }
     close();
-    return out + text.slice(at);
+    marked += text.slice(at, end);
+    const out = `${from > 0 ? ELLIPSIS : ''}${marked.replace(SPACES, ' ')}${to < count ? ELLIPSIS : ''}`;
+    return out
+      .split(OPEN)
+      .join(MATCH_OPEN)
+      .split(CLOSE)
+      .join(MATCH_CLOSE)
+      .split(`${MATCH_CLOSE}${MATCH_OPEN}`)
+      .join('');
   }
 }
 
@@ -1037,11 +1076,9 @@ export class SqliteSearchIndex implements SearchIndex {
       const sections: SectionHit[] = [];
       (JSON.parse(page.sections) as [string, string][]).forEach(([id, title], i) => {
         const body = bodies[i] ?? '';
-        const marked = query.mark(body);
-        const inBody = marked !== body;
-        const inHeading = id !== '' && query.mark(headings[i] ?? '') !== (headings[i] ?? '');
-        if (!inBody && !inHeading) return;
-        sections.push({ id, title, snippet: inBody ? snippetOf(marked) : opening(body) });
+        const snippet = query.snippet(body);
+        if (snippet !== null) sections.push({ id, title, snippet });
+        else if (id !== '' && query.matches(headings[i] ?? '')) sections.push({ id, title, snippet: opening(body) });
       });
       return {
         spaceId: page.space_id,
