@@ -457,7 +457,6 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly answers = new Map<string, SearchAnswer<unknown>>();
   private readonly cacheSize: number;
   private dataVersion = -1;
-  private readonly spaceDigests = new WeakMap<readonly string[], string>();
   private readonly tidyAfter: number;
   private readonly tidyIdleMs: number;
   /** The merge of an index's segments waiting for writes to pause, or under way, by index name. */
@@ -908,7 +907,8 @@ export class SqliteSearchIndex implements SearchIndex {
       this.answers.clear();
       this.dataVersion = version;
     }
-    const spaces = this.digestOf(request.spaces);
+    // The spaces by digest: an organization may have thousands, and a key is kept with its answer.
+    const spaces = createHash('sha256').update(request.spaces.join('\n')).digest('base64');
     const key = JSON.stringify([
       index,
       request.group,
@@ -929,18 +929,6 @@ export class SqliteSearchIndex implements SearchIndex {
     this.answers.set(key, answer);
     if (this.answers.size > this.cacheSize) this.answers.delete(this.answers.keys().next().value as string);
     return answer;
-  }
-
-  /**
-   * The spaces of a request by digest: an organization may have thousands, and a key is kept with its answer. A
-   * frozen list (a caller keeping its list of readable spaces between requests) is digested once.
-   */
-  private digestOf(spaces: readonly string[]): string {
-    const known = this.spaceDigests.get(spaces);
-    if (known !== undefined) return known;
-    const digest = createHash('sha256').update(spaces.join('\n')).digest('base64');
-    if (Object.isFrozen(spaces)) this.spaceDigests.set(spaces, digest);
-    return digest;
   }
 
   private findPages(index: string, request: SearchRequest): SearchAnswer<PageHit> {

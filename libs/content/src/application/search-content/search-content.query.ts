@@ -6,7 +6,6 @@ import { IsString } from 'class-validator';
 import {
   DEFAULT_LIMIT,
   type Filter,
-  type FindResult,
   ListQuery,
   type ListResponse,
   PAGE_CURSORS,
@@ -174,64 +173,6 @@ function presentPage(hit: PageHit, urls: PublicUrls): SearchPageBody {
   };
 }
 
-/** Spaces by id, and their ids in the order the read store listed them. */
-interface SpaceSet {
-  ids: readonly string[];
-  byId: ReadonlyMap<string, SpaceDoc>;
-}
-
-function spacesOf(found: FindResult<SpaceDoc>): SpaceSet {
-  const byId = new Map(found.items.map((space) => [space.id, space]));
-  // frozen: the index digests a frozen list of spaces once
-  return { ids: Object.freeze([...byId.keys()]), byId };
-}
-
-/** Organizations whose live spaces are kept (the least recently searched go first). */
-const KEPT_ORGANIZATIONS = 256;
-
-/**
- * The live (not deleted) spaces of an organization, kept between searches while provably unchanged, so that a
- * search does not list them again from the read store (for 100 spaces, a quarter of the CPU of an organization
- * search answered from kept answers).
- *
- * Whether they changed is asked of the read store, whose own caches follow every write (of this process or any
- * other): the SQLite store hands out the same frozen document until that document changes, and keeps counts until
- * anything is written. So when every kept space is handed out again as the very same document, each is unchanged
- * (still live, in this organization, with the same title), and when the organization's live spaces are still as
- * many, no other has joined them: the set is exact, as the listing would be. A store that hands out fresh
- * (unfrozen) documents is never kept from: the list is read each time, as before.
- */
-class LiveSpaces {
-  private readonly kept = new Map<string, { docs: readonly SpaceDoc[]; set: SpaceSet }>();
-
-  constructor(private readonly store: ReadStore) {}
-
-  async of(organizationId: string): Promise<SpaceSet> {
-    const filter: Filter = { organizationId, deleted: false };
-    const known = this.kept.get(organizationId);
-    if (known) {
-      this.kept.delete(organizationId);
-      if (await this.unchanged(known, filter)) {
-        this.kept.set(organizationId, known);
-        return known.set;
-      }
-    }
-    const found = await this.store.find<SpaceDoc>(SPACES, { filter, limit: Number.MAX_SAFE_INTEGER });
-    const set = spacesOf(found);
-    if (found.items.every((doc) => Object.isFrozen(doc))) {
-      this.kept.set(organizationId, { docs: found.items, set });
-      if (this.kept.size > KEPT_ORGANIZATIONS) this.kept.delete(this.kept.keys().next().value as string);
-    }
-    return set;
-  }
-
-  private async unchanged(known: { docs: readonly SpaceDoc[]; set: SpaceSet }, filter: Filter): Promise<boolean> {
-    if ((await this.store.count(SPACES, filter)) !== known.docs.length) return false;
-    const now = await this.store.getMany<SpaceDoc>(SPACES, known.set.ids);
-    return now.length === known.docs.length && now.every((doc, n) => doc === known.docs[n]);
-  }
-}
-
 /**
  * Full-text search of an organization's live content: the spaces the caller can read (computed by the same
  * access code as the list of spaces, so grants and default levels count the same), each with its best pages.
@@ -239,7 +180,6 @@ class LiveSpaces {
 @QueryHandler(SearchOrganizationQuery)
 export class SearchOrganizationHandler implements IQueryHandler<SearchOrganizationQuery> {
   private readonly bodies = new KeptBodies();
-  private readonly liveSpaces: LiveSpaces;
 
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
@@ -248,31 +188,23 @@ export class SearchOrganizationHandler implements IQueryHandler<SearchOrganizati
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
     private readonly access: ContentAccess,
     private readonly indexer: SearchIndexer,
-  ) {
-    this.liveSpaces = new LiveSpaces(store);
-  }
+  ) {}
 
   async execute({ organizationId, userId, params }: SearchOrganizationQuery) {
     const text = queryText(params);
     const viewer = await this.access.viewer(organizationId, userId);
     const scope = scopeOf(`orgs:${organizationId}`, text);
     const { offset, limit } = window(this.cursors, scope, params);
-    // The spaces the organization's list of spaces would show this caller, as `listVisible` filters them: every
-    // live space for a member with a role.
+    // The spaces the organization's list of spaces would show this caller, as `listVisible` filters them.
     const visible = await this.access.visibleFilter(viewer);
-    const readable = visible
-      ? spacesOf(
-          await this.store.find<SpaceDoc>(SPACES, {
-            filter: { organizationId, deleted: false, $or: visible.$or },
-            limit: Number.MAX_SAFE_INTEGER,
-          }),
-        )
-      : await this.liveSpaces.of(organizationId);
-    const byId = readable.byId;
+    const base: Filter = { organizationId, deleted: false };
+    const filter: Filter = visible ? { ...base, $or: visible.$or } : base;
+    const spaces = await this.store.find<SpaceDoc>(SPACES, { filter, limit: Number.MAX_SAFE_INTEGER });
+    const byId = new Map(spaces.items.map((space) => [space.id, space]));
     await this.indexer.catchUp();
     const answer = await this.index.searchSpaces(SEARCH_PAGES, {
       text,
-      spaces: readable.ids,
+      spaces: [...byId.keys()],
       group: 'space',
       offset,
       limit,
