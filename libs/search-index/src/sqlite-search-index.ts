@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
   type IndexedPage,
@@ -96,8 +97,70 @@ const TIDY_IDLE_MS = 1000;
  * nearly every page, `the`, is merged in one slice however small).
  */
 const TIDY_SLICE_PAGES = 128;
-/** The pause between two slices, in ms, in which requests are served. */
+/** The pause between two slices, in ms, in which this process's writes may take the write lock. */
 const TIDY_PAUSE_MS = 2;
+/** How long the merge waits before trying a slice again when another connection holds the write lock, in ms. */
+const TIDY_BUSY_PAUSE_MS = 50;
+/** How long closing the index waits for a merge to stop between two slices before ending its thread, in ms. */
+const TIDY_STOP_TIMEOUT_MS = 5000;
+
+/**
+ * The thread that merges an index's segments, on a connection of its own: one slice takes about a second on a large
+ * index whatever its size (FTS5 merges a term's whole doclist at once), which on the event loop would hold every
+ * request that long. It never waits for a lock (`timeout: 0`): when a writer holds it, the slice is tried again
+ * later. A 'stop' message ends it between two slices. Plain JavaScript, so that it runs the same from the sources
+ * (tests) and the build.
+ */
+const TIDY_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const { file, table, physical, slicePages, pauseMs, busyPauseMs } = workerData;
+const db = new Database(file, { fileMustExist: true, timeout: 0 });
+db.pragma('synchronous = NORMAL');
+const changes = db.prepare('SELECT total_changes()').pluck();
+const merge = db.prepare('INSERT INTO ' + table + ' (' + table + ", rank) VALUES ('merge', ?)");
+const merged = db.prepare('DELETE FROM search_unmerged WHERE physical = ?');
+let slices = 0;
+let stopping = false;
+parentPort.on('message', (message) => {
+  if (message === 'stop') stopping = true;
+});
+function finish() {
+  db.close();
+  parentPort.postMessage({ slices });
+  parentPort.close();
+}
+function slice() {
+  if (stopping) return finish();
+  try {
+    const before = changes.get();
+    merge.run(-slicePages);
+    // FTS5: a merge that found nothing left to do changes fewer than 2 rows
+    if (changes.get() - before >= 2) {
+      slices += 1;
+      setTimeout(slice, pauseMs);
+      return;
+    }
+    merged.run(physical);
+    finish();
+  } catch (error) {
+    if (error && error.code === 'SQLITE_BUSY') {
+      setTimeout(slice, busyPauseMs);
+      return;
+    }
+    throw error;
+  }
+}
+slice();
+`;
+
+interface Tidying {
+  /** Waits for writes to pause; once it fired, the merge runs in `worker`. */
+  timer: NodeJS.Timeout;
+  worker?: Worker;
+  slices: number;
+  done: () => void;
+}
 
 /** Freezes a value and everything in it (an answer kept and given to several callers). */
 function deepFreeze<T>(value: T): T {
@@ -460,11 +523,14 @@ export class SqliteSearchIndex implements SearchIndex {
   private readonly tidyAfter: number;
   private readonly tidyIdleMs: number;
   /** The merge of an index's segments waiting for writes to pause, or under way, by index name. */
-  private readonly tidying = new Map<string, { timer: NodeJS.Timeout; slices: number; done: () => void }>();
+  private readonly tidying = new Map<string, Tidying>();
+  /** The database file (a merge opens it again in its own thread). */
+  private readonly file: string;
   private readonly tidied: Promise<number>[] = [];
 
   constructor(options: SqliteSearchIndexOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
+    this.file = options.file;
     this.db = new Database(options.file);
     this.few = options.fewRows ?? FEW;
     this.tieredTerms = options.tieredTerms ?? TIERED_TERMS;
@@ -602,15 +668,16 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /**
    * Merges an index's FTS5 segments into one once writes have paused for `tidyIdleMs` (each write puts it off),
-   * in slices of TIDY_SLICE_PAGES database pages with a pause between, so that requests are served meanwhile. A
-   * replay leaves 10 to 20 segments, and every read starts with a seek in each segment of each of its terms: one
-   * segment makes a first search several times cheaper. Answers do not change, so the answers kept stay.
+   * in slices of TIDY_SLICE_PAGES database pages, in a thread of its own (`TIDY_WORKER_SOURCE`). A replay leaves
+   * 10 to 20 segments, and every read starts with a seek in each segment of each of its terms: one segment makes a
+   * first search several times cheaper. Answers do not change, so the answers kept stay valid (the merge's commits
+   * make this connection check them again, as any other connection's do).
    */
   private scheduleTidy(index: string): void {
     const known = this.tidying.get(index);
     if (known) {
-      // under way (a slice done): go on; waiting: wait again from this write
-      if (known.slices === 0) known.timer.refresh();
+      // under way: it goes on; waiting: wait again from this write
+      if (!known.worker) known.timer.refresh();
       return;
     }
     let done!: () => void;
@@ -621,30 +688,39 @@ export class SqliteSearchIndex implements SearchIndex {
 
   private tidySlice(index: string): void {
     const entry = this.tidying.get(index);
-    if (!entry || !this.db.open) return;
     const t = this.ready.get(index);
-    let more = false;
-    try {
-      if (t) {
-        const changes = this.statement('SELECT total_changes()').pluck();
-        const before = changes.get() as number;
-        this.statement(`INSERT INTO ${t.words} (${t.words}, rank) VALUES ('merge', ?)`).run(-TIDY_SLICE_PAGES);
-        // FTS5: a merge that found nothing to do changes fewer than 2 rows
-        more = (changes.get() as number) - before >= 2;
-        if (more) entry.slices++;
-        else this.statement('DELETE FROM search_unmerged WHERE physical = ?').run(t.physical);
+    if (!entry || entry.worker || !this.db.open || !t || !isSqliteFile(this.file)) {
+      if (entry && !entry.worker) {
+        this.tidying.delete(index);
+        entry.done();
       }
-    } catch {
-      // another connection writing (busy): try again once writes pause
-      entry.timer = setTimeout(() => this.tidySlice(index), this.tidyIdleMs).unref();
       return;
     }
-    if (more) {
-      entry.timer = setTimeout(() => this.tidySlice(index), TIDY_PAUSE_MS).unref();
-      return;
-    }
-    this.tidying.delete(index);
-    entry.done();
+    const worker = new Worker(TIDY_WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        driver: require.resolve('better-sqlite3'),
+        file: this.file,
+        table: t.words,
+        physical: t.physical,
+        slicePages: TIDY_SLICE_PAGES,
+        pauseMs: TIDY_PAUSE_MS,
+        busyPauseMs: TIDY_BUSY_PAUSE_MS,
+      },
+    });
+    // a merge never keeps the process alive by itself (closing the index stops it)
+    worker.unref();
+    entry.worker = worker;
+    worker.on('message', (message: { slices?: unknown }) => {
+      if (typeof message.slices === 'number') entry.slices = message.slices;
+    });
+    // A merge that failed leaves the index as it was, still counted as unmerged: the next writes or the next
+    // process opening it try again.
+    worker.on('error', () => undefined);
+    worker.once('exit', () => {
+      if (this.tidying.get(index) === entry) this.tidying.delete(index);
+      entry.done();
+    });
   }
 
   /** Resolves once no merge is waiting or under way; to how many slices merged something (for tests and benches). */
@@ -654,12 +730,25 @@ export class SqliteSearchIndex implements SearchIndex {
     return slices;
   }
 
-  private stopTidying(): void {
+  /** Stops merges waiting or under way (one under way ends after its current slice); resolves once they have. */
+  private stopTidying(): Promise<void> {
+    const ending: Promise<void>[] = [];
     for (const entry of this.tidying.values()) {
       clearTimeout(entry.timer);
-      entry.done();
+      const { worker } = entry;
+      if (!worker) {
+        entry.done();
+        continue;
+      }
+      worker.ref();
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), TIDY_STOP_TIMEOUT_MS);
+      ending.push(
+        new Promise<void>((resolve) => worker.once('exit', () => resolve())).finally(() => clearTimeout(timer)),
+      );
     }
     this.tidying.clear();
+    return Promise.all(ending).then(() => undefined);
   }
 
   private removePage(t: Tables, key: number): void {
@@ -1099,7 +1188,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   private forget(): void {
-    this.stopTidying();
+    void this.stopTidying();
     this.ready.clear();
     this.statements.clear();
     this.answers.clear();
@@ -1123,9 +1212,8 @@ export class SqliteSearchIndex implements SearchIndex {
     return Promise.resolve();
   }
 
-  close(): Promise<void> {
-    this.stopTidying();
+  async close(): Promise<void> {
+    await this.stopTidying();
     if (this.db.open) this.db.close();
-    return Promise.resolve();
   }
 }
