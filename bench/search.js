@@ -23,7 +23,7 @@ const { execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir, cpus, totalmem, loadavg } = require('node:os');
 const { join } = require('node:path');
-const { startBaseline, stopProcess, startProcess, load: loadAt } = require('./run');
+const { serviceCommand, startBaseline, stopProcess, startProcess, load: loadAt } = require('./run');
 const { corpusPage, rarestWordOf } = require('./search-corpus');
 
 const ROOT = join(__dirname, '..');
@@ -131,9 +131,7 @@ async function main() {
     console.error(`search: seeded ${(seeded.bytes / 1e6).toFixed(1)} MB in ${seeded.seconds.toFixed(1)} s; replaying…`);
 
     const started = process.hrtime.bigint();
-    service = await startProcess('node', ['dist/apps/api/src/main.js'], env, (out) =>
-      /listening on http:\/\/[^:]+:(\d+)/.exec(out),
-    );
+    service = await startProcess('node', serviceCommand(), env, (out) => /listening on http:\/\/[^:]+:(\d+)/.exec(out));
     const url = `http://127.0.0.1:${service.match[1]}`;
     const space = seeded.spaces[MEASURED];
     const spaceSearch = (text) => `/v1/spaces/${space}/search?limit=${LIMIT}&query=${encodeURIComponent(text)}`;
