@@ -16,10 +16,10 @@
  * the same body) in each round of a GET row.
  */
 const { execFileSync } = require('node:child_process');
-const { mkdtempSync, rmSync, mkdirSync, readFileSync } = require('node:fs');
+const { mkdtempSync, rmSync, mkdirSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { serviceCommand, startProcess, stopProcess, load } = require('./run');
+const { cpuOf, serviceCommand, startBaseline, startProcess, stopProcess, load } = require('./run');
 
 const ROOT = join(__dirname, '..');
 const ROWS = (process.env.ROWS ?? 'org,space,site').split(',');
@@ -176,30 +176,6 @@ async function sampleOf(service, route) {
   if (response.status !== 200) throw new Error(`${options.url} answered ${response.status}: ${text}`);
   return text;
 }
-
-async function startBaseline(body, server = 'baseline-server.js') {
-  const dir = mkdtempSync(join(tmpdir(), 'quire-bench-baseline-'));
-  const file = join(dir, 'body.json');
-  require('node:fs').writeFileSync(file, body);
-  const { child, match } = await startProcess('node', [join(__dirname, server)], { BASELINE_BODY_FILE: file }, (out) =>
-    /^(\d+)\n/m.exec(out),
-  );
-  return {
-    url: `http://127.0.0.1:${match[1]}`,
-    pid: child.pid,
-    stop: async () => {
-      await stopProcess(child);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** CPU time (user + system) a process has used, in microseconds, from /proc. */
-function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
-}
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
 
 /** One load run: req/s, p99, and the server's CPU time per answer (steadier than req/s on a shared host). */
 async function measure(route, target, pid) {

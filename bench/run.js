@@ -934,6 +934,7 @@ if (require.main === module) {
 
 // bench/rows.js and bench/search.js measure with the same helpers
 module.exports = {
+  cpuOf,
   serviceCommand,
   startProcess,
   stopProcess,

@@ -21,7 +21,7 @@
 const { existsSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { corpusPage, rarestWordOf } = require('./search-corpus');
+const { adapterQueries, corpusPage } = require('./search-corpus');
 
 const ROOT = join(__dirname, '..');
 const { SqliteSearchIndex, SEARCH_FORMAT } = require(join(ROOT, 'dist/libs/search-index/src'));
@@ -36,15 +36,7 @@ const FILE = process.env.BENCH_INDEX_FILE ?? join(tmpdir(), `quire-search-adapte
 const INDEX = 'pages';
 const spaceId = (s) => `space-${String(s).padStart(4, '0')}`;
 
-const QUERIES = [
-  ['rare word', rarestWordOf(MEASURED * PER_SPACE + 7)],
-  ['common word', 'the'],
-  ['two words', 'server configuration'],
-  ['phrase', '"of the"'],
-  ['prefix', 'conf'],
-  ['typing', 'server conf'],
-  ['three words', 'deploy the cluster'],
-];
+const QUERIES = adapterQueries(MEASURED * PER_SPACE + 7);
 
 async function fill(index) {
   const started = process.hrtime.bigint();

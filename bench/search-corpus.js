@@ -134,4 +134,20 @@ function rarestWordOf(n) {
   return words.reduce((rarest, word) => ((rank.get(word) ?? -1) > (rank.get(rarest) ?? -1) ? word : rarest));
 }
 
-module.exports = { corpusPage, frequentWords, rarestWordOf, VOCABULARY };
+/**
+ * The queries the adapter benchmarks ask (bench/search-adapter.js, bench/search-first.js), as [kind, text]; the rare
+ * word is page `rarePage`'s rarest.
+ */
+function adapterQueries(rarePage) {
+  return [
+    ['rare word', rarestWordOf(rarePage)],
+    ['common word', 'the'],
+    ['two words', 'server configuration'],
+    ['phrase', '"of the"'],
+    ['prefix', 'conf'],
+    ['typing', 'server conf'],
+    ['three words', 'deploy the cluster'],
+  ];
+}
+
+module.exports = { adapterQueries, corpusPage, frequentWords, rarestWordOf, VOCABULARY };

@@ -10,7 +10,7 @@
  * BENCH_SEARCH_SPACE_PAGES as the file was filled with.
  */
 const { join } = require('node:path');
-const { rarestWordOf } = require('./search-corpus');
+const { adapterQueries } = require('./search-corpus');
 
 const ROOT = process.env.ROOT ?? join(__dirname, '..');
 const { SqliteSearchIndex } = require(join(ROOT, 'dist/libs/search-index/src'));
@@ -24,16 +24,7 @@ const ONLY = process.env.ONLY?.split(',');
 const spaceId = (s) => `space-${String(s).padStart(4, '0')}`;
 const spaces = Array.from({ length: SPACES }, (_, s) => spaceId(s));
 
-/** As bench/search-adapter.js asks them. */
-const QUERIES = [
-  ['rare word', rarestWordOf(Math.floor(SPACES / 2) * PER_SPACE + 7)],
-  ['common word', 'the'],
-  ['two words', 'server configuration'],
-  ['phrase', '"of the"'],
-  ['prefix', 'conf'],
-  ['typing', 'server conf'],
-  ['three words', 'deploy the cluster'],
-];
+const QUERIES = adapterQueries(Math.floor(SPACES / 2) * PER_SPACE + 7);
 
 async function main() {
   if (!FILE) throw new Error('usage: node bench/search-first.js <index file> [runs]');
