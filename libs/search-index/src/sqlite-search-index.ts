@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import {
+  type BackgroundWorker,
   type IndexedPage,
   type IndexedPageSummary,
   MATCH_CLOSE,
@@ -15,6 +15,8 @@ import {
   type SpaceHit,
   isSqliteFile,
   preparePrivateFile,
+  startBackgroundWorker,
+  stopBackgroundWorker,
 } from '@app/kernel';
 import { MIN_PREFIX, type SearchTerm, parseQuery } from './query-text';
 import { WORD, foldedWord, foldedWords, stemOf } from './word-forms';
@@ -157,7 +159,7 @@ slice();
 interface Tidying {
   /** Waits for writes to pause; once it fired, the merge runs in `worker`. */
   timer: NodeJS.Timeout;
-  worker?: Worker;
+  worker?: BackgroundWorker;
   slices: number;
   done: () => void;
 }
@@ -696,28 +698,25 @@ export class SqliteSearchIndex implements SearchIndex {
       }
       return;
     }
-    const worker = new Worker(TIDY_WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        driver: require.resolve('better-sqlite3'),
-        file: this.file,
-        table: t.words,
-        physical: t.physical,
-        slicePages: TIDY_SLICE_PAGES,
-        pauseMs: TIDY_PAUSE_MS,
-        busyPauseMs: TIDY_BUSY_PAUSE_MS,
-      },
-    });
     // a merge never keeps the process alive by itself (closing the index stops it)
-    worker.unref();
-    entry.worker = worker;
+    const background = startBackgroundWorker(TIDY_WORKER_SOURCE, {
+      driver: require.resolve('better-sqlite3'),
+      file: this.file,
+      table: t.words,
+      physical: t.physical,
+      slicePages: TIDY_SLICE_PAGES,
+      pauseMs: TIDY_PAUSE_MS,
+      busyPauseMs: TIDY_BUSY_PAUSE_MS,
+    });
+    const { worker } = background;
+    entry.worker = background;
     worker.on('message', (message: { slices?: unknown }) => {
       if (typeof message.slices === 'number') entry.slices = message.slices;
     });
     // A merge that failed leaves the index as it was, still counted as unmerged: the next writes or the next
     // process opening it try again.
     worker.on('error', () => undefined);
-    worker.once('exit', () => {
+    void background.ended.then(() => {
       if (this.tidying.get(index) === entry) this.tidying.delete(index);
       entry.done();
     });
@@ -740,12 +739,7 @@ export class SqliteSearchIndex implements SearchIndex {
         entry.done();
         continue;
       }
-      worker.ref();
-      worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), TIDY_STOP_TIMEOUT_MS);
-      ending.push(
-        new Promise<void>((resolve) => worker.once('exit', () => resolve())).finally(() => clearTimeout(timer)),
-      );
+      ending.push(stopBackgroundWorker(worker, TIDY_STOP_TIMEOUT_MS));
     }
     this.tidying.clear();
     return Promise.all(ending).then(() => undefined);

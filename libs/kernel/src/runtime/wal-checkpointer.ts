@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { startBackgroundWorker, stopBackgroundWorker } from './background-worker';
 
 /** The writing connection, as the checkpointer needs it (a better-sqlite3 `Database` is one). */
 export interface WritingConnection {
@@ -70,29 +70,23 @@ const STOP_TIMEOUT_MS = 2000;
 export function startWalCheckpointer(options: WalCheckpointerOptions): WalCheckpointer {
   const { connection } = options;
   connection.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { file: options.file, driver: options.driver, intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS },
+  const background = startBackgroundWorker(WORKER_SOURCE, {
+    file: options.file,
+    driver: options.driver,
+    intervalMs: options.intervalMs ?? DEFAULT_INTERVAL_MS,
   });
-  // a checkpointer never keeps the process alive by itself
-  worker.unref();
   let stopping = false;
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  worker.on('error', (error: Error) => {
+  background.worker.on('error', (error: Error) => {
     if (stopping) return;
     if (connection.open) connection.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
     options.onFailure?.(`background checkpoints of ${options.file} stopped: ${error.message}`);
   });
   return {
     async stop() {
-      if (stopping) return ended;
+      if (stopping) return background.ended;
       stopping = true;
       // waited for: the process stays up until the worker has closed its connection
-      worker.ref();
-      worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
-      await ended;
-      clearTimeout(timer);
+      await stopBackgroundWorker(background, STOP_TIMEOUT_MS);
     },
   };
 }
