@@ -423,8 +423,8 @@ export class SqliteReadStore implements ReadStore {
     // anything on it changed), no document's text is read at all (making 100 strings of the documents' JSON was
     // most of the query). Otherwise the page is read again with the documents, in one statement, so that the
     // rows and the documents are of one snapshot.
-    // The listing itself is kept until a write (see `pages`): a page read again costs no query at all.
-    this.syncWithDatabase();
+    // The listing itself is kept until a write (see `pages`; `countWhere` above has checked `data_version`): a
+    // page read again costs no query at all.
     const pageKey = `${from}\u0000${paramsKey(params)}`;
     let listed = this.pages.get(pageKey);
     if (listed === undefined) {
