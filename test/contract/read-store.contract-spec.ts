@@ -167,7 +167,7 @@ function contract(name: string, adapter: Adapter) {
       }
     });
 
-    it('lists a page again with what this connection added to it or deleted from it, the others unchanged', async () => {
+    it('lists a page again with what this connection added to it, changed on it or deleted from it, the others unchanged', async () => {
       await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
       await fill([
         { id: 'b', kind: 'x' },
@@ -184,6 +184,19 @@ function contract(name: string, adapter: Adapter) {
       expect(await page()).toEqual(['b', 'c']);
       await store.write([{ kind: 'delete', collection, id: 'b', position: 6n }]);
       expect(await page()).toEqual(['c', 'd']);
+      // a page read twice (the second time a caching adapter answers from what it kept) shows a changed document
+      const docs = async () => (await store.find(collection, { filter: { kind: 'x' }, limit: 2 })).items;
+      expect(await docs()).toEqual([
+        { id: 'c', kind: 'x' },
+        { id: 'd', kind: 'x' },
+      ]);
+      await store.write([put({ id: 'd', kind: 'x', n: 2 }, 7n)]);
+      for (let read = 0; read < 2; read++) {
+        expect(await docs()).toEqual([
+          { id: 'c', kind: 'x' },
+          { id: 'd', kind: 'x', n: 2 },
+        ]);
+      }
     });
 
     it('forgets that a document was missing once this connection writes it', async () => {

@@ -220,7 +220,22 @@ type Cached = { doc: Doc; position: string } | null;
 /** A row of a page listing: a document's id and position. */
 type PageRow = readonly [id: string, position: string];
 
+/**
+ * A page of a `find`, kept until a write: its rows (ids and positions), and once they were all read, its
+ * documents (which cannot have changed while the page is kept, since any write drops it).
+ */
+interface KeptPage {
+  readonly rows: readonly PageRow[];
+  docs?: readonly Doc[];
+}
+
 /** The parameters of a statement as part of a cache key (types kept apart: 1 and '1' differ). */
+/** Whether the documents are those of the rows, in their order. */
+function sameIds(docs: readonly Doc[], rows: readonly PageRow[]): boolean {
+  for (let index = 0; index < docs.length; index++) if (docs[index].id !== rows[index][0]) return false;
+  return true;
+}
+
 function paramsKey(params: readonly SqlValue[]): string {
   return params.map((p) => `${typeof p}:${String(p)}`).join('\u0001');
 }
@@ -270,7 +285,7 @@ export class SqliteReadStore implements ReadStore {
    */
   private cachedDocs = 0;
   private readonly counts = new Map<string, number>();
-  private readonly pages = new Map<string, readonly PageRow[]>();
+  private readonly pages = new Map<string, KeptPage>();
   private knownDataVersion = -1;
   /**
    * Set once `PRAGMA data_version` was read, until the current turn of the event loop ends (its ticks and
@@ -426,24 +441,29 @@ export class SqliteReadStore implements ReadStore {
     // The listing itself is kept until a write (see `pages`; `countWhere` above has checked `data_version`): a
     // page read again costs no query at all.
     const pageKey = `${from}\u0000${paramsKey(params)}`;
-    let listed = this.pages.get(pageKey);
-    if (listed === undefined) {
-      listed = this.statement(`SELECT id, position ${from}`)
+    let kept = this.pages.get(pageKey);
+    if (kept === undefined) {
+      const rows = this.statement(`SELECT id, position ${from}`)
         .raw()
         .all(...params) as PageRow[];
       if (this.pages.size >= MAX_CACHED_PAGES) this.pages.clear();
-      this.pages.set(pageKey, listed);
+      this.pages.set(pageKey, (kept = { rows }));
     }
-    let items: D[] | undefined = [];
-    for (let index = 0; index < listed.length && index < limit; index++) {
-      const cached = statements.docs.get(listed[index][0]);
-      if (!cached || cached.position !== listed[index][1]) {
-        items = undefined;
-        break;
-      }
-      items.push(cached.doc as D);
-    }
+    const listed = kept.rows;
     let more = listed.length > limit;
+    // A page read again before anything changed: its documents are the ones read the first time.
+    let items = kept.docs?.slice() as D[] | undefined;
+    if (items === undefined) {
+      items = [];
+      for (let index = 0; index < listed.length && index < limit; index++) {
+        const cached = statements.docs.get(listed[index][0]);
+        if (!cached || cached.position !== listed[index][1]) {
+          items = undefined;
+          break;
+        }
+        items.push(cached.doc as D);
+      }
+    }
     if (items === undefined) {
       const rows = this.statement(`SELECT id, position, doc ${from}`)
         .raw()
@@ -456,6 +476,11 @@ export class SqliteReadStore implements ReadStore {
         ) as D;
       });
       more = rows.length > limit;
+    }
+    // Both reads above are of one snapshot only when nothing was committed in between: the documents are kept
+    // with the rows only when they are the rows' documents.
+    if (kept.docs === undefined && items.length === Math.min(limit, listed.length) && sameIds(items, listed)) {
+      kept.docs = items.slice();
     }
     if (!more) return { items, total };
     const last = items[items.length - 1];

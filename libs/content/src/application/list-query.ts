@@ -26,16 +26,22 @@ export async function listVisible<D extends Doc & { defaultLevel: DefaultLevel; 
   const visible = await access.visibleFilter(viewer);
   const filter: Filter = visible ? { ...request.filter, $or: visible.$or } : request.filter;
   const page = await readPage<D, D>(store, cursors, { ...request, filter }, (doc) => doc);
-  // The role depends only on the item's own level and its parent chain: work it out once per pair on a page.
-  const roles = new Map<string, Promise<RoleOrGuest>>();
-  const items: T[] = [];
-  for (const doc of page.items) {
+  // The role depends only on the item's own level and its parent chain: work it out once per pair on a page,
+  // and wait for all of them at once.
+  const slots = new Map<string, number>();
+  const pending: Promise<RoleOrGuest>[] = [];
+  const slotOf = page.items.map((doc) => {
     // An object shared on its own may have a role its siblings do not.
     const own = access.grantedOn(viewer, doc.id) ? `\u0000${doc.id}` : '';
     const key = `${String(doc.defaultLevel)}\u0000${doc.parent ?? ''}${own}`;
-    let role = roles.get(key);
-    if (!role) roles.set(key, (role = access.roleOn(viewer, doc)));
-    items.push(present(doc, await role));
-  }
+    let slot = slots.get(key);
+    if (slot === undefined) {
+      slots.set(key, (slot = pending.length));
+      pending.push(access.roleOn(viewer, doc));
+    }
+    return slot;
+  });
+  const roles = await Promise.all(pending);
+  const items = page.items.map((doc, at) => present(doc, roles[slotOf[at]]));
   return { ...page, items };
 }

@@ -34,14 +34,22 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Stands for the items while the rest of the envelope is serialised (no item or cursor can hold a NUL). */
 const ITEMS = '\u0000items\u0000';
 const ITEMS_JSON = `"items":${JSON.stringify(ITEMS)}`;
+const COMMA = Buffer.from(',');
 
 /**
- * The JSON text of a list envelope whose items are already serialised: exactly what `JSON.stringify` gives for
- * the envelope with the items in place (its fields keep their order). A page of 100 spaces presented from cached
- * fragments skips serialising them again on every request.
+ * The JSON text, as UTF-8, of a list envelope whose items are already serialised (as UTF-8 too): exactly what
+ * `JSON.stringify` gives for the envelope with the items in place (its fields keep their order). A page of 100
+ * spaces presented from kept fragments is copied once into the answer, not serialised, joined and encoded
+ * again on every request.
  */
-export function listJson(page: ListResponse<unknown>, items: readonly string[]): string {
+export function listJson(page: ListResponse<unknown>, items: readonly Uint8Array[]): Buffer {
   const envelope = JSON.stringify({ ...page, items: ITEMS });
   const at = envelope.indexOf(ITEMS_JSON);
-  return `${envelope.slice(0, at)}"items":[${items.join(',')}]${envelope.slice(at + ITEMS_JSON.length)}`;
+  const parts: Uint8Array[] = [Buffer.from(`${envelope.slice(0, at)}"items":[`)];
+  items.forEach((item, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(`]${envelope.slice(at + ITEMS_JSON.length)}`));
+  return Buffer.concat(parts);
 }

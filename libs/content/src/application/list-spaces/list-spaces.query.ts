@@ -17,8 +17,8 @@ import { presentSpace } from '../presenters';
 import { SPACE_ACTIVITY, type SpaceActivity, type SpaceActivityCounts, activityOf } from '../space-activity';
 import { SPACES, type SpaceDoc } from '../read-models';
 
-/** A page of spaces: the JSON text of the list envelope (`{items, next?, count}` of Space bodies). */
-export class ListSpacesQuery extends Query<string> {
+/** A page of spaces: the JSON text (UTF-8) of the list envelope (`{items, next?, count}` of Space bodies). */
+export class ListSpacesQuery extends Query<Buffer> {
   constructor(
     readonly organizationId: string,
     readonly userId: string,
@@ -35,13 +35,13 @@ const MAX_PRESENTATIONS = 8;
  * Every space of the organization the caller can see (deleted ones excluded), oldest first.
  *
  * Serialising 100 presented spaces was the largest cost of a page (a fifth of its CPU), so each space's JSON is
- * kept per document, role and counters, and the page is joined from those. The read store hands out the same
+ * kept (as UTF-8) per document, role and counters, and the page is joined from those. The read store hands out the same
  * frozen document until it changes, so a changed space is a new key (an adapter that hands out fresh documents
  * only misses).
  */
 @QueryHandler(ListSpacesQuery)
 export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
-  private readonly presented = new WeakMap<SpaceDoc, Map<string, string>>();
+  private readonly presented = new WeakMap<SpaceDoc, Map<string, Buffer>>();
 
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
@@ -77,14 +77,14 @@ export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
     );
   }
 
-  private spaceJson(space: SpaceDoc, role: RoleOrGuest, counts: SpaceActivityCounts | undefined): string {
+  private spaceJson(space: SpaceDoc, role: RoleOrGuest, counts: SpaceActivityCounts | undefined): Buffer {
     const key = counts
       ? `${role}:${counts.comments}:${counts.changeRequests}:${counts.changeRequestsOpen}:${counts.changeRequestsDraft}`
       : `${role}`;
     let kept = this.presented.get(space);
     let text = kept?.get(key);
     if (text === undefined) {
-      text = JSON.stringify(presentSpace(space, role, this.urls, counts));
+      text = Buffer.from(JSON.stringify(presentSpace(space, role, this.urls, counts)));
       if (!kept) this.presented.set(space, (kept = new Map()));
       if (kept.size >= MAX_PRESENTATIONS) kept.clear();
       kept.set(key, text);

@@ -117,11 +117,9 @@ function envelopeJson(
   if (limit > 0 && offset + limit < total) {
     response.next = { page: cursors.encode(scope, { values: [offset + limit], id: '' }) };
   }
-  return Buffer.from(
-    listJson(
-      response,
-      items.map((item) => JSON.stringify(item)),
-    ),
+  return listJson(
+    response,
+    items.map((item) => Buffer.from(JSON.stringify(item))),
   );
 }
 
