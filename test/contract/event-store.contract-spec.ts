@@ -673,6 +673,27 @@ describe('SQLite adapter', () => {
       }
     });
 
+    it('wakes an idle live subscription for what only another connection appends, each time', async () => {
+      const file = newFile();
+      const mine = new SqliteEventStore({ file, pollIntervalMs: 10 });
+      const other = new SqliteEventStore({ file });
+      try {
+        const reader = new SubscriptionReader(mine.subscribeToAll({ batchSize: 10 }));
+        const theirs = uniqueStream();
+        for (let i = 0; i < 3; i += 1) {
+          // the subscription has caught up and waits with nothing of this connection to hand it
+          await delay(30);
+          await other.append(theirs, [event('Theirs', { i })], 'any');
+          const seen = await reader.until((events) => events.length > i, 2000);
+          expect(seen.map((e) => e.data)).toEqual(Array.from({ length: i + 1 }, (_, n) => ({ i: n })));
+        }
+        await reader.subscription.close();
+      } finally {
+        await other.close();
+        await mine.close();
+      }
+    });
+
     it('stores 20,000 events in batches and reads them all back in order (speed is measured in bench/)', async () => {
       const store = new SqliteEventStore({ file: newFile() });
       try {
