@@ -9,7 +9,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SAML_ACS_ROUTE, TokenAuthenticator } from '@app/identity';
-import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody } from '@app/kernel';
+import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody, serializeReply } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
 import { ConnectionGuard } from './connection-guard';
@@ -139,6 +139,9 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     done(null, { ...form });
   });
 
+  // Kept answers (see KeptBodies) are sent from their kept JSON bytes; anything else is serialised as usual.
+  // (Fastify's type says a serializer gives a string; it sends a Buffer as it is, as a handler's Buffer.)
+  fastify.setReplySerializer(serializeReply as (payload: unknown) => string);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(request.url.startsWith('/docs') ? PAGE_HEADERS : API_HEADERS).header('x-request-id', request.id);
     done();

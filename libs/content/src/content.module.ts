@@ -15,6 +15,7 @@ import { contentPublicEvents } from './public/public-events';
 import { restoreWindowProcess } from './processes/restore-window.process';
 import { teamGrantsProcess } from './processes/team-grants.process';
 import { ContentAccess } from './application/content-access';
+import { SpaceBodies } from './application/space-bodies';
 import { CreateCollectionHandler } from './application/create-collection/create-collection.command';
 import { CreateCollectionController } from './application/create-collection/create-collection.http';
 import { CreateSpaceHandler } from './application/create-space/create-space.command';
@@ -97,6 +98,7 @@ import { CollectionHistoryHandler } from './application/collection-history/colle
     { provide: TEAM_SPACES, useClass: GrantedTeamSpaces },
     { provide: CONTENT_INVITES, useClass: ContentInvitesAdapter },
     ContentAccess,
+    SpaceBodies,
     CreateCollectionHandler,
     ListCollectionsHandler,
     GetCollectionHandler,

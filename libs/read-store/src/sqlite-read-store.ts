@@ -14,6 +14,7 @@ import {
   type SortSpec,
   type StoredDoc,
   type WriteOp,
+  deepFreeze,
   isSqliteFile,
   type WalCheckpointer,
   startWalCheckpointer,
@@ -198,15 +199,6 @@ function fieldValue(doc: Doc, field: string): Scalar {
     current = (current as Record<string, unknown>)[key];
   }
   return current === undefined ? null : (current as Scalar);
-}
-
-/** Freezes a parsed document and everything in it: cached documents are shared by every reader. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
-  return value;
 }
 
 /**

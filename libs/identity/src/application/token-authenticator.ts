@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type DomainError, READ_STORE, type ReadStore, Runtime, Unauthenticated } from '@app/kernel';
 import { type TokenHashDoc } from '../projections/api-tokens.projection';
 import { API_TOKEN_HASHES } from './read-models';
-import { TOKEN_PREFIX, hashToken, sameHash } from './tokens';
+import { TOKEN_PREFIX, hashToken } from './tokens';
 
 /** The scheme is case-insensitive and any run of spaces may follow it (RFC 9110 §11.1). */
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -48,7 +48,8 @@ export class TokenAuthenticator {
       await this.runtime.catchUp([TOKEN_LOOKUP_PROJECTION]);
       token = await this.store.get<TokenHashDoc>(API_TOKEN_HASHES, hash);
     }
-    if (!token || !sameHash(token.id, hash)) return refused('Invalid API token', true);
+    // The document is found by the hash itself (its id): there is nothing left to compare.
+    if (!token) return refused('Invalid API token', true);
     if (token.revokedAt) return refused('This API token has been revoked', true);
     return { ok: true, userId: token.userId, tokenId: token.tokenId };
   }

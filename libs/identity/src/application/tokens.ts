@@ -1,4 +1,4 @@
-import { createHash, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 
 /** Every API token starts with this, so leaked tokens are easy to recognise and scan for. */
 export const TOKEN_PREFIX = 'quire_';
@@ -11,13 +11,6 @@ export function generateToken(): string {
 /** SHA-256 of the token, in hex (the one-shot `hash`: 0.8 µs here, against 2.3 µs for a Hash object). */
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
-}
-
-/** Compares two hex hashes in constant time. */
-export function sameHash(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** The key of an email address's stream: its normalised form, hashed (addresses never appear in stream names). */

@@ -5,6 +5,7 @@ export * from './pagination';
 export * from './validation';
 export * from './urls';
 export * from './list';
+export * from './kept-body';
 export * from './optional-field';
 export * from './query-flag';
 export * from './url-signer';

@@ -4,9 +4,7 @@ import {
   EVENT_STORE,
   type EventStore,
   NotFound,
-  PUBLIC_URLS,
   type PointInTime,
-  type PublicUrls,
   READ_STORE,
   type ReadStore,
   requireDocumentAt,
@@ -14,9 +12,10 @@ import {
 import { spaceStream } from '../../domain';
 import { spacesProjection } from '../../projections/spaces.projection';
 import { ContentAccess } from '../content-access';
-import { type SpaceBody, presentSpace } from '../presenters';
+import { type SpaceBody } from '../presenters';
 import { SPACES, type SpaceDoc } from '../read-models';
 import { SHARED_SPACES, type SharedSpaces } from '../shared-spaces';
+import { SpaceBodies } from '../space-bodies';
 import { SPACE_ACTIVITY, type SpaceActivity, activityOf } from '../space-activity';
 
 export interface SpaceView {
@@ -42,7 +41,7 @@ export class GetSpaceQuery extends Query<SpaceView> {
 export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
   constructor(
     private readonly access: ContentAccess,
-    @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
+    private readonly bodies: SpaceBodies,
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Optional() @Inject(SPACE_ACTIVITY) private readonly activity?: SpaceActivity,
@@ -57,7 +56,7 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
       ? await requireDocumentAt(this.events, spacesProjection, spaceStream(spaceId), spaceId, at, `space ${spaceId}`)
       : current.space;
     const counts = await activityOf(this.activity, [spaceId]);
-    return { body: presentSpace(space, current.role, this.urls, counts.get(spaceId)), version: space.version };
+    return { body: this.bodies.of(space, current.role, counts.get(spaceId)), version: space.version };
   }
 
   /** A caller who cannot read the space may still hold a key of a shared site showing it; read-only, no role. */

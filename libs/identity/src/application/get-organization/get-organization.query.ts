@@ -3,6 +3,7 @@ import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import {
   EVENT_STORE,
   type EventStore,
+  KeptBodies,
   NotFound,
   PUBLIC_URLS,
   type PointInTime,
@@ -35,6 +36,9 @@ export class GetOrganizationQuery extends Query<OrganizationView> {
 
 @QueryHandler(GetOrganizationQuery)
 export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuery> {
+  /** The body of an organization per document and role, serialised once (see KeptBodies). */
+  private readonly bodies = new KeptBodies<OrganizationDoc, OrganizationView['body']>();
+
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
     @Inject(PUBLIC_URLS) private readonly urls: PublicUrls,
@@ -55,6 +59,7 @@ export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuer
         )
       : await this.store.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
     if (!organization) throw new NotFound(`Organization ${organizationId} not found`);
-    return { body: presentOrganization(organization, role, this.urls), revision: organization.revision };
+    const body = this.bodies.of(organization, String(role), () => presentOrganization(organization, role, this.urls));
+    return { body, revision: organization.revision };
   }
 }
