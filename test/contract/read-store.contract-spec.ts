@@ -126,15 +126,18 @@ function contract(name: string, adapter: Adapter) {
         { id: 'a', kind: 'x', n: 1 },
         { id: 'b', kind: 'x', n: 1 },
       ]);
+      // a frozen list of ids, as a cached document holds (a caching adapter may keep what it found for it)
+      const ids = Object.freeze(['a', 'b', 'c']);
       const snapshot = async () => ({
         a: await store.get(collection, 'a'),
         stored: (await store.getStored(collection, 'b'))?.position ?? null,
-        many: (await store.getMany(collection, ['a', 'b', 'c'])).map((d) => `${d.id}${String(d.n)}`),
+        many: (await store.getMany(collection, ids)).map((d) => `${d.id}${String(d.n)}`),
         listed: (await store.find(collection, { filter: { kind: 'x' }, sort: [['n', 1]], limit: 10 })).items.map(
           (d) => `${d.id}${String(d.n)}`,
         ),
       });
-      // read everything once (a caching adapter now holds it), then change it from both connections
+      // read everything twice (a caching adapter now holds it), then change it from both connections
+      await snapshot();
       expect(await snapshot()).toEqual({
         a: { id: 'a', kind: 'x', n: 1 },
         stored: 2n,

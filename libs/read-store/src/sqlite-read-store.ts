@@ -272,12 +272,19 @@ export class SqliteReadStore implements ReadStore {
    * index entry, which on a large list costs more than reading its page). A write of this connection drops what
    * it changes; `PRAGMA data_version` tells when another connection (another process) has committed, and then
    * everything is dropped. So a cached answer is never older than the last commit, whoever made it.
-   * Counts and page listings (the ids and positions of a page of a `find`, by query) are dropped together, on
-   * any write of documents.
+   * Counts, page listings (the ids and positions of a page of a `find`, by query, and its documents) and what
+   * `getMany` found for a frozen list of ids are dropped together, on any write of documents.
    */
   private cachedDocs = 0;
   private readonly counts = new Map<string, number>();
   private readonly pages = new Map<string, KeptPage>();
+  /**
+   * The documents last found for a frozen list of ids (the ids of a cached document, such as a site's spaces),
+   * valid while {@link queries} has not moved: a list read again before anything changed costs no lookups.
+   */
+  private readonly many = new WeakMap<readonly string[], { collection: string; queries: number; docs: Doc[] }>();
+  /** Moves whenever the kept counts and pages are dropped (any write of documents, another connection's commit). */
+  private queries = 0;
   private knownDataVersion = -1;
   /**
    * Set once `PRAGMA data_version` was read, until the current turn of the event loop ends (its ticks and
@@ -370,6 +377,11 @@ export class SqliteReadStore implements ReadStore {
     const statements = this.collection(collection);
     const { table, docs } = statements;
     this.syncWithDatabase();
+    const frozen = Object.isFrozen(ids);
+    if (frozen) {
+      const kept = this.many.get(ids);
+      if (kept && kept.collection === collection && kept.queries === this.queries) return kept.docs.slice() as D[];
+    }
     // the common case: every document (or its absence) is cached
     const all: D[] = [];
     let complete = true;
@@ -381,7 +393,10 @@ export class SqliteReadStore implements ReadStore {
       }
       if (cached !== null) all.push(cached.doc as D);
     }
-    if (complete) return all;
+    if (complete) {
+      if (frozen) this.many.set(ids, { collection, queries: this.queries, docs: all.slice() });
+      return all;
+    }
     const found = new Map<string, D>();
     const missing: string[] = [];
     for (const id of new Set(ids)) {
@@ -554,6 +569,7 @@ export class SqliteReadStore implements ReadStore {
   private dropCachedQueries(): void {
     this.counts.clear();
     this.pages.clear();
+    this.queries++;
   }
 
   private countWhere(table: string, where: string, params: readonly SqlValue[]): number {

@@ -1,3 +1,4 @@
+import { deepFreeze } from '@app/kernel';
 import { SqliteReadStore } from '@app/read-store';
 import { type SiteStructure, emptyStructure } from '../domain';
 import { type SiteDoc } from './read-models';
@@ -72,5 +73,17 @@ describe('SiteViews: the site alone', () => {
       expect((await views.summary(site)).liveSiteSpaces).toBe(2);
     }
     expect(views.site(await views.summary(siteShowing(['missing']))).siteSpaces).toBe(0);
+  });
+
+  it('counts again, for the same site, once one of its spaces changes', async () => {
+    // a frozen site, as the read store hands out: its count and body are kept while its spaces stay as they were
+    const site = deepFreeze(siteShowing(['live', 'also-live']));
+    const body = views.keptSite(await views.summary(site));
+    expect(body.siteSpaces).toBe(2);
+    expect(views.keptSite(await views.summary(site))).toBe(body);
+    await store.write([{ kind: 'put', collection: 'spaces', doc: space('also-live', 'org', true), position: 2n }]);
+    expect(views.keptSite(await views.summary(site)).siteSpaces).toBe(1);
+    await store.write([{ kind: 'put', collection: 'spaces', doc: space('also-live', 'org'), position: 3n }]);
+    expect(views.keptSite(await views.summary(site)).siteSpaces).toBe(2);
   });
 });

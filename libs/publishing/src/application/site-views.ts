@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import { KeptBodies, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
 import { type RoleOrGuest } from '@app/kernel/domain';
 import { ContentAccess, SPACES, type SpaceDoc, presentSpace } from '@app/content';
 import { OrganizationAccess } from '@app/identity';
@@ -37,6 +37,15 @@ export interface SiteSummary {
 
 const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path}`;
 
+/** Whether two lists hold the same document objects (a caching read store hands out one object per version). */
+function sameDocs(left: readonly SpaceDoc[], right: readonly SpaceDoc[]): boolean {
+  if (left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+type SiteBody = ReturnType<SiteViews['site']>;
+
 /**
  * Presents sites and their parts in the API's shapes. Site spaces whose space is gone (deleted, or moved to
  * another organization, before the clean-up process has removed them) are left out.
@@ -50,6 +59,11 @@ export class SiteViews {
     private readonly content: ContentAccess,
     private readonly organizations: OrganizationAccess,
   ) {}
+
+  /** How many site spaces were live, per site document, with the space documents that count was made from. */
+  private readonly live = new WeakMap<SiteDoc, { spaces: readonly SpaceDoc[]; count: number }>();
+  /** The body of a site per document, live count and published address (see KeptBodies). */
+  private readonly bodies = new KeptBodies<SiteDoc, SiteBody>();
 
   /** The address a site is published at: its proxy, else the sites base, the organization and the basename. */
   async publishedUrl(site: SiteDoc): Promise<string> {
@@ -77,6 +91,20 @@ export class SiteViews {
    */
   async summary(site: SiteDoc): Promise<SiteSummary> {
     const docs = await this.store.getMany<SpaceDoc>(SPACES, site.spaceIds);
+    let kept = this.live.get(site);
+    // The same site and the same space documents (nothing changed since): the count made from them still holds.
+    if (!kept || !sameDocs(kept.spaces, docs)) {
+      kept = { spaces: docs, count: this.liveSiteSpaces(site, docs) };
+      this.live.set(site, kept);
+    }
+    return {
+      site,
+      liveSiteSpaces: kept.count,
+      ...(site.published ? { publishedUrl: await this.publishedUrl(site) } : {}),
+    };
+  }
+
+  private liveSiteSpaces(site: SiteDoc, docs: readonly SpaceDoc[]): number {
     let gone: Set<string> | undefined;
     for (const space of docs) {
       if (space.deleted || space.organizationId !== site.organizationId) (gone ??= new Set()).add(space.id);
@@ -86,8 +114,13 @@ export class SiteViews {
       for (const id of site.spaceIds) if (!found.has(id)) (gone ??= new Set()).add(id);
     }
     const all = site.structure.siteSpaces;
-    const liveSiteSpaces = gone ? all.filter((one) => !gone.has(one.spaceId)).length : all.length;
-    return { site, liveSiteSpaces, ...(site.published ? { publishedUrl: await this.publishedUrl(site) } : {}) };
+    return gone ? all.filter((one) => !gone.has(one.spaceId)).length : all.length;
+  }
+
+  /** The site's body from its summary, kept (presented and serialised once) while the site and summary hold. */
+  keptSite(summary: SiteSummary): SiteBody {
+    const variant = `${summary.liveSiteSpaces}\u0000${summary.publishedUrl ?? ''}`;
+    return this.bodies.of(summary.site, variant, () => this.site(summary));
   }
 
   site(context: SiteContext | SiteSummary) {

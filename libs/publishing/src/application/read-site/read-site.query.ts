@@ -78,7 +78,9 @@ export class ReadSiteHandler implements IQueryHandler<ReadSiteQuery> {
       read.kind === 'site' && read.at
         ? await requireDocumentAt(this.events, sitesProjection, siteStream(siteId), siteId, read.at, `site ${siteId}`)
         : current.site;
-    if (read.kind === 'site') return { body: this.views.site(await this.views.summary(site)), version: site.version };
+    if (read.kind === 'site') {
+      return { body: this.views.keptSite(await this.views.summary(site)), version: site.version };
+    }
     const context = await this.views.context(site, userId, shared, this.spacesNeeded(read, site));
     return { body: this.present(context, read), version: site.version };
   }
