@@ -90,6 +90,38 @@ function contract(name: string, adapter: Adapter) {
       }
     });
 
+    it('names the keys as they are: a new version after a key is made or destroyed, here or by another connection', async () => {
+      const other = await adapter.open(true);
+      try {
+        const ada = subject();
+        const first = keys.version();
+        if (first === undefined) {
+          // an adapter that cannot tell says so every time, and nothing opened is kept with it
+          await keys.keyFor(ada);
+          expect(keys.version()).toBeUndefined();
+          return;
+        }
+        expect(keys.version()).toBe(first);
+        await keys.get(ada);
+        expect(keys.version()).toBe(first);
+        await keys.keyFor(ada);
+        const made = keys.version();
+        expect(made).not.toBe(first);
+        await keys.keyFor(ada);
+        expect(keys.version()).toBe(made);
+        await other.destroy(ada);
+        const destroyedThere = keys.version();
+        expect(destroyedThere).not.toBe(made);
+        await other.keyFor(ada);
+        const madeThere = keys.version();
+        expect(madeThere).not.toBe(destroyedThere);
+        await keys.destroy(ada);
+        expect(keys.version()).not.toBe(madeThere);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('refuses an empty or over-long subject', async () => {
       await expect(keys.keyFor('')).rejects.toThrow(/subject/);
       await expect(keys.get('x'.repeat(201))).rejects.toThrow(/subject/);

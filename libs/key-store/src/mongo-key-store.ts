@@ -94,6 +94,11 @@ export class MongoKeyStore implements KeyStore {
     await keys.deleteOne({ _id: subject });
   }
 
+  /** Nothing tells cheaply when another process created or destroyed a key: nothing opened may be kept. */
+  version(): undefined {
+    return undefined;
+  }
+
   async ping(): Promise<void> {
     const { db } = await this.connection;
     await db.command({ ping: 1 });

@@ -17,7 +17,8 @@ export interface SqliteKeyStoreOptions {
  * is followed by a `VACUUM`, which rebuilds the file from the live rows (in memory: `temp_store = MEMORY`, so no
  * temporary file holds keys). The rollback journal (not WAL) is deleted when each transaction commits, so no
  * `-wal` file keeps old pages around. Reads are not cached in memory, so a key destroyed by another process (the
- * CLI) is gone for this one at once. Writes are rare (a user's creation, an erasure) and durable
+ * CLI) is gone for this one at once; `version` (this connection's writes and `PRAGMA data_version`) tells those
+ * who keep what they opened when that no longer holds. Writes are rare (a user's creation, an erasure) and durable
  * (`synchronous = FULL`): losing this file loses every person's data, so back it up with the event store.
  */
 export class SqliteKeyStore implements KeyStore {
@@ -26,6 +27,9 @@ export class SqliteKeyStore implements KeyStore {
   private readonly selectMany: Database.Statement<[string], { subject: string; key: Buffer }>;
   private readonly insert: Database.Statement<[string, Buffer, string]>;
   private readonly remove: Database.Statement<[string]>;
+  private readonly dataVersion: Database.Statement<[], number>;
+  /** Keys this connection created or destroyed (`PRAGMA data_version` only counts other connections' commits). */
+  private writes = 0;
 
   constructor(options: SqliteKeyStoreOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
@@ -45,6 +49,7 @@ export class SqliteKeyStore implements KeyStore {
       'INSERT INTO personal_keys (subject, key, created_at) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING',
     );
     this.remove = this.db.prepare<[string]>('DELETE FROM personal_keys WHERE subject = ?');
+    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
   }
 
   async keyFor(subject: string): Promise<Buffer> {
@@ -52,7 +57,7 @@ export class SqliteKeyStore implements KeyStore {
     const existing = this.selectOne.get(subject);
     if (existing) return existing;
     // Whoever inserts first wins; everyone reads the winner's key.
-    this.insert.run(subject, randomBytes(KEY_BYTES), new Date().toISOString());
+    if (this.insert.run(subject, randomBytes(KEY_BYTES), new Date().toISOString()).changes > 0) this.writes++;
     const key = this.selectOne.get(subject);
     if (!key) throw new Error(`the key of ${subject} could not be stored`);
     return key;
@@ -78,8 +83,13 @@ export class SqliteKeyStore implements KeyStore {
    */
   async destroy(subject: string): Promise<void> {
     checkSubject(subject);
+    this.writes++;
     this.remove.run(subject);
     this.db.exec('VACUUM');
+  }
+
+  version(): string {
+    return `${this.writes}:${this.dataVersion.get() as number}`;
   }
 
   async ping(): Promise<void> {

@@ -27,6 +27,12 @@ export interface KeyStore {
    * embedded adapter's files no longer hold its bytes. Destroying a key that does not exist does nothing.
    */
   destroy(subject: string): Promise<void>;
+  /**
+   * Names the keys as they are now, for those who keep what they opened with them: while it gives the same value,
+   * no key was created or destroyed (by this process or another); after any such change it gives another. An
+   * adapter that cannot tell cheaply gives undefined, and then nothing opened may be kept.
+   */
+  version(): string | undefined;
   /** Resolves when the store can be reached (used by /health). */
   ping(): Promise<void>;
   close(): Promise<void>;

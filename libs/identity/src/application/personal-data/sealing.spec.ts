@@ -5,10 +5,14 @@ import { PersonalData, addressSubject, isSealed, seal, unseal, userSubject } fro
 /** A key store in memory, enough for these tests (the adapters have their own contract suite). */
 function memoryKeys(): KeyStore & { reads: number } {
   const keys = new Map<string, Buffer>();
+  let writes = 0;
   return {
     reads: 0,
     keyFor(subject) {
-      if (!keys.has(subject)) keys.set(subject, randomBytes(32));
+      if (!keys.has(subject)) {
+        keys.set(subject, randomBytes(32));
+        writes++;
+      }
       return Promise.resolve(keys.get(subject)!);
     },
     get(subject) {
@@ -20,8 +24,10 @@ function memoryKeys(): KeyStore & { reads: number } {
     },
     destroy(subject) {
       keys.delete(subject);
+      writes++;
       return Promise.resolve();
     },
+    version: () => String(writes),
     ping: () => Promise.resolve(),
     close: () => Promise.resolve(),
   };

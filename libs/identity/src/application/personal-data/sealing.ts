@@ -53,7 +53,7 @@ export function unseal(key: Buffer, sealed: Sealed): string | undefined {
 /**
  * Seals and opens personal data with the keys of the key store. Plain (no Nest) so that the CLI uses it too.
  * Keys are read on every call, never kept: a key destroyed by another process (the CLI's `users erase`) no longer
- * opens anything here from that moment.
+ * opens anything here from that moment. (People keeps what it opened only while `keysVersion` holds.)
  */
 export class PersonalData {
   constructor(readonly keys: KeyStore) {}
@@ -81,6 +81,11 @@ export class PersonalData {
       const key = keys.get(value.subject);
       return key ? unseal(key, value) : undefined;
     });
+  }
+
+  /** The keys' version (see KeyStore.version): what was opened while it holds may be kept; undefined: nothing. */
+  keysVersion(): string | undefined {
+    return this.keys.version();
   }
 
   /** One value (see `reveal`). */
