@@ -89,6 +89,29 @@ function contract(name: string, adapter: Adapter) {
       expect(await store.get(collection, 'a')).toBeNull();
     });
 
+    it('reads many documents with their positions at once, leaving out ids without one, cached or not', async () => {
+      await store.ensureCollection(collection, []);
+      await store.write([put({ id: 'a', n: 1 }, 3n), put({ id: 'b', n: 2 }, 4n)]);
+      // 'a' read before (a caching adapter holds it), 'b' not, 'gone' never written, 'a' asked twice
+      expect(await store.get(collection, 'a')).toEqual({ id: 'a', n: 1 });
+      const many = await store.getStoredMany(collection, ['a', 'b', 'gone', 'a']);
+      expect(new Map(many)).toEqual(
+        new Map([
+          ['a', { doc: { id: 'a', n: 1 }, position: 3n }],
+          ['b', { doc: { id: 'b', n: 2 }, position: 4n }],
+        ]),
+      );
+      expect((await store.getStoredMany(collection, [])).size).toBe(0);
+      const ids = Array.from({ length: 300 }, (_, index) => `many${index}`);
+      await store.write(ids.filter((_, index) => index % 3 === 0).map((id) => put({ id }, 5n)));
+      const read = await store.getStoredMany(collection, ids);
+      expect([...read.keys()].sort()).toEqual(ids.filter((_, index) => index % 3 === 0).sort());
+      // what it found missing, it finds once written
+      await store.write([put({ id: 'gone', n: 3 }, 6n), { kind: 'delete', collection, id: 'a', position: 7n }]);
+      const after = await store.getStoredMany(collection, ['a', 'gone']);
+      expect([...after.entries()]).toEqual([['gone', { doc: { id: 'gone', n: 3 }, position: 6n }]]);
+    });
+
     it('keeps counts and list totals true after writes from this and another connection', async () => {
       await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
       await fill([

@@ -228,6 +228,21 @@ export class MongoReadStore implements ReadStore {
     return found ? { doc: found.d as D, position: BigInt(found.p) } : null;
   }
 
+  async getStoredMany<D extends Doc = Doc>(
+    collection: string,
+    ids: readonly string[],
+  ): Promise<Map<string, StoredDoc<D>>> {
+    const found = new Map<string, StoredDoc<D>>();
+    if (ids.length === 0) return found;
+    const rows = await (
+      await this.collection(collection)
+    )
+      .find({ _id: { $in: [...new Set(ids)] } }, { projection: { d: 1, p: 1 } })
+      .toArray();
+    for (const row of rows) found.set(row._id, { doc: row.d as D, position: BigInt(row.p) });
+    return found;
+  }
+
   async getMany<D extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<D[]> {
     if (ids.length === 0) return [];
     const rows = await (

@@ -404,15 +404,8 @@ export class SqliteReadStore implements ReadStore {
       if (cached === undefined) missing.push(id);
       else if (cached !== null) found.set(id, cached.doc as D);
     }
-    // Chunks of a fixed size keep the number of distinct statements small.
-    const size = missing.length <= 16 ? 16 : 256;
-    for (let start = 0; start < missing.length; start += size) {
-      const chunk = missing.slice(start, start + size);
-      const padded = [...chunk, ...Array<null>(size - chunk.length).fill(null)];
-      const rows = this.statement(
-        `SELECT id, doc, position FROM ${table} WHERE id IN (${padded.map(() => '?').join(', ')})`,
-      ).all(...padded) as { id: string; doc: string; position: string }[];
-      for (const row of rows) found.set(row.id, this.remember(statements, row.id, row.doc, row.position) as D);
+    for (const row of this.readRows(table, missing)) {
+      found.set(row.id, this.remember(statements, row.id, row.doc, row.position) as D);
     }
     // known absences are kept too, as `get` keeps them: a space without activity costs no query the next time
     for (const id of missing) if (!found.has(id)) this.keep(statements, id, null);
@@ -420,6 +413,42 @@ export class SqliteReadStore implements ReadStore {
       const doc = found.get(id);
       return doc === undefined ? [] : [doc];
     });
+  }
+
+  async getStoredMany<D extends Doc = Doc>(
+    collection: string,
+    ids: readonly string[],
+  ): Promise<Map<string, StoredDoc<D>>> {
+    const statements = this.collection(collection);
+    this.syncWithDatabase();
+    const found = new Map<string, StoredDoc<D>>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const cached = statements.docs.get(id);
+      if (cached === undefined) missing.push(id);
+      else if (cached !== null) found.set(id, { doc: cached.doc as D, position: BigInt(cached.position) });
+    }
+    for (const row of this.readRows(statements.table, missing)) {
+      const doc = this.remember(statements, row.id, row.doc, row.position) as D;
+      found.set(row.id, { doc, position: BigInt(row.position) });
+    }
+    for (const id of missing) if (!found.has(id)) this.keep(statements, id, null);
+    return found;
+  }
+
+  /** The rows of these ids, read in chunks of a fixed size (which keeps the number of distinct statements small). */
+  private readRows(table: string, ids: readonly string[]): { id: string; doc: string; position: string }[] {
+    const rows: { id: string; doc: string; position: string }[] = [];
+    const size = ids.length <= 16 ? 16 : 256;
+    for (let start = 0; start < ids.length; start += size) {
+      const chunk = ids.slice(start, start + size);
+      const padded = [...chunk, ...Array<null>(size - chunk.length).fill(null)];
+      const read = this.statement(
+        `SELECT id, doc, position FROM ${table} WHERE id IN (${padded.map(() => '?').join(', ')})`,
+      ).all(...padded) as { id: string; doc: string; position: string }[];
+      for (const row of read) rows.push(row);
+    }
+    return rows;
   }
 
   async find<D extends Doc = Doc>(collection: string, options: FindOptions): Promise<FindResult<D>> {

@@ -100,6 +100,8 @@ export interface ReadStore {
   get<D extends Doc = Doc>(collection: string, id: string): Promise<D | null>;
   /** A document with the position it reflects, for the projection runner. */
   getStored<D extends Doc = Doc>(collection: string, id: string): Promise<StoredDoc<D> | null>;
+  /** Many documents with their positions, in one read (the projection runner's batches); ids without one are absent. */
+  getStoredMany<D extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<Map<string, StoredDoc<D>>>;
   getMany<D extends Doc = Doc>(collection: string, ids: readonly string[]): Promise<D[]>;
   find<D extends Doc = Doc>(collection: string, options: FindOptions): Promise<FindResult<D>>;
   count(collection: string, filter?: Filter): Promise<number>;

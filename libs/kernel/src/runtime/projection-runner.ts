@@ -564,37 +564,47 @@ export class ProjectionRunner {
 
   private async evolveBatch(lane: Lane, projection: Projection, batch: RecordedEvent[]): Promise<WriteOp[]> {
     const collection = lane.aside?.collection ?? projection.collection;
+    // The documents of the whole batch are read at once first (one read instead of one per document: on a replay
+    // from scratch nearly every document is new, and each lookup of one that is not there was a query).
+    const targets = batch.map((event) => this.targetOf(projection, event));
+    const wanted = new Set<string>();
+    for (const target of targets) {
+      if (target === undefined || 'error' in target) continue;
+      if (target.id !== null) wanted.add(target.id);
+      for (const relatedId of target.relatedIds) wanted.add(relatedId);
+    }
+    const stored = wanted.size > 0 ? await this.store.getStoredMany(collection, [...wanted]) : new Map();
     const working = new Map<string, { doc: Doc | null; position: GlobalPosition }>();
-    // Most events of a batch find their document in `working` already: no promise to wait for then.
-    const load = async (id: string) => {
-      const stored = await this.store.getStored(collection, id);
-      return stored ? { doc: stored.doc, position: stored.position } : { doc: null, position: START };
+    const current = (id: string) => {
+      const found = working.get(id) ?? stored.get(id);
+      return found ? { doc: found.doc, position: found.position } : { doc: null, position: START };
     };
-    for (const event of batch) {
-      if (!projection.handles.includes(event.type)) continue;
-      let id: string | null;
-      let relatedIds: readonly string[];
-      try {
-        id = projection.idOf(event);
-        relatedIds = projection.relatedOf?.(event) ?? [];
-      } catch (error) {
-        this.park(lane, projection, event, errorText(error));
+    // Ids that evolveRelated changes without having named them (not read above) are read one at a time.
+    const load = async (id: string) => {
+      if (working.has(id) || stored.has(id) || wanted.has(id)) return current(id);
+      const found = await this.store.getStored(collection, id);
+      return found ? { doc: found.doc, position: found.position } : { doc: null, position: START };
+    };
+    for (let index = 0; index < batch.length; index++) {
+      const event = batch[index];
+      const target = targets[index];
+      if (target === undefined) continue;
+      if ('error' in target) {
+        this.park(lane, projection, event, target.error);
         continue;
       }
-      if (id === null && relatedIds.length === 0) continue;
+      const { id, relatedIds } = target;
       const related = new Map<string, Doc | null>();
-      for (const relatedId of relatedIds) {
-        related.set(relatedId, (working.get(relatedId) ?? (await load(relatedId))).doc);
-      }
+      for (const relatedId of relatedIds) related.set(relatedId, current(relatedId).doc);
       if (id !== null) {
-        const current = working.get(id) ?? (await load(id));
+        const now = current(id);
         // already applied: redelivery is harmless
-        if (current.position < event.position) {
+        if (now.position < event.position) {
           let next: Doc | null | undefined;
           try {
-            next = projection.evolve(current.doc === null ? null : copyDoc(current.doc), event, related);
+            next = projection.evolve(now.doc === null ? null : copyDoc(now.doc), event, related);
           } catch (error) {
-            next = await this.evolveWithRetry(lane, projection, current.doc, event, related, error);
+            next = await this.evolveWithRetry(lane, projection, now.doc, event, related, error);
           }
           if (next !== undefined) working.set(id, { doc: next, position: event.position });
         }
@@ -608,7 +618,7 @@ export class ProjectionRunner {
           continue;
         }
         for (const [relatedId, doc] of changes) {
-          if ((working.get(relatedId) ?? (await load(relatedId))).position >= event.position) continue;
+          if ((await load(relatedId)).position >= event.position) continue;
           working.set(relatedId, { doc, position: event.position });
         }
       }
@@ -622,6 +632,24 @@ export class ProjectionRunner {
       );
     }
     return ops;
+  }
+
+  /**
+   * Which documents an event of the batch changes (undefined: none, the projection does not handle it; an error:
+   * its ids could not be worked out, and the event is parked).
+   */
+  private targetOf(
+    projection: Projection,
+    event: RecordedEvent,
+  ): { id: string | null; relatedIds: readonly string[] } | { error: string } | undefined {
+    if (!projection.handles.includes(event.type)) return undefined;
+    try {
+      const id = projection.idOf(event);
+      const relatedIds = projection.relatedOf?.(event) ?? [];
+      return id === null && relatedIds.length === 0 ? undefined : { id, relatedIds };
+    } catch (error) {
+      return { error: errorText(error) };
+    }
   }
 
   /**
