@@ -428,6 +428,14 @@ export class SqliteReadStore implements ReadStore {
       if (cached === undefined) missing.push(id);
       else if (cached !== null) found.set(id, { doc: cached.doc as D, position: BigInt(cached.position) });
     }
+    if (missing.length <= 2) {
+      // one or two (a write's batch): a lookup by id each costs less than a statement for a list of ids
+      for (const id of missing) {
+        const entry = this.cachedOrRead(statements, id);
+        if (entry !== null) found.set(id, { doc: entry.doc as D, position: BigInt(entry.position) });
+      }
+      return found;
+    }
     for (const row of this.readRows(statements.table, missing)) {
       const doc = this.remember(statements, row.id, row.doc, row.position) as D;
       found.set(row.id, { doc, position: BigInt(row.position) });
