@@ -117,6 +117,15 @@ const checkpointName = (projection: Projection) => `projection:${projection.name
 /** Suffix of the collection a projection is rebuilt into before it replaces the one in service. */
 const ASIDE_SUFFIX = '__rebuild';
 
+const typesHandled = new WeakMap<Projection, ReadonlySet<string>>();
+
+/** The event types a projection handles, as a set (made once per projection). */
+function handledTypes(projection: Projection): ReadonlySet<string> {
+  let types = typesHandled.get(projection);
+  if (!types) typesHandled.set(projection, (types = new Set(projection.handles)));
+  return types;
+}
+
 /**
  * Runs pure projections over the global order. Projections that stand at the same checkpoint share one
  * subscription (a lane) and one read-store transaction per batch; a projection being rebuilt gets a lane of its
@@ -462,6 +471,9 @@ export class ProjectionRunner {
     const projections = [...lane.projections];
     const perProjection = new Map<Projection, WriteOp[]>();
     for (const projection of projections) {
+      // most projections handle none of a write's events: they are passed over without a turn of the loop
+      const handled = handledTypes(projection);
+      if (!batch.some((event) => handled.has(event.type))) continue;
       perProjection.set(projection, await this.evolveBatch(lane, projection, batch));
     }
     const allOps = projections.flatMap((projection) => perProjection.get(projection) ?? []);
@@ -500,7 +512,7 @@ export class ProjectionRunner {
     for (const projection of projections) {
       if (await write(perProjection.get(projection) ?? [], projection)) continue;
       for (const event of batch) {
-        if (projection.handles.includes(event.type)) {
+        if (handledTypes(projection).has(event.type)) {
           this.park(lane, projection, event, 'the read store refused the write');
         }
       }
@@ -642,7 +654,7 @@ export class ProjectionRunner {
     projection: Projection,
     event: RecordedEvent,
   ): { id: string | null; relatedIds: readonly string[] } | { error: string } | undefined {
-    if (!projection.handles.includes(event.type)) return undefined;
+    if (!handledTypes(projection).has(event.type)) return undefined;
     try {
       const id = projection.idOf(event);
       const relatedIds = projection.relatedOf?.(event) ?? [];
