@@ -210,6 +210,50 @@ describe('organization feed stream (e2e)', () => {
     }
   });
 
+  it('answers 429 past SSE_MAX_STREAMS_PER_TOKEN for one token and SSE_MAX_STREAMS for the service', async () => {
+    const bounded = await TestService.start({ SSE_MAX_STREAMS: '3', SSE_MAX_STREAMS_PER_TOKEN: '2' });
+    const clients: SseClient[] = [];
+    try {
+      const admin = await bounded.signUp('admin@bounded.test', { org: 'Bounded' });
+      const other = await bounded.signUp('other@bounded.test', { org: 'Other' });
+      const url = (who: { organizationId: string }) => `${bounded.url}/v1/orgs/${who.organizationId}/events`;
+      const stream = async (who: { token: string; organizationId: string }) => {
+        const client = await SseClient.open(url(who), { authorization: `Bearer ${who.token}` });
+        clients.push(client);
+        return client;
+      };
+      const refusal = async (who: { token: string; organizationId: string }) => {
+        const response = await fetch(url(who), {
+          headers: { accept: 'text/event-stream', authorization: `Bearer ${who.token}` },
+        });
+        return { status: response.status, body: (await response.json()) as { error: { message: string } } };
+      };
+      expect((await stream(admin)).status).toBe(200);
+      const second = await stream(admin);
+      expect(second.status).toBe(200);
+      const perToken = await refusal(admin);
+      expect(perToken.status).toBe(429);
+      expect(perToken.body.error.message).toMatch(/this token has 2 event streams open/i);
+      expect((await stream(other)).status).toBe(200);
+      const service = await refusal(other);
+      expect(service.status).toBe(429);
+      expect(service.body.error.message).toMatch(/3 event streams open/);
+      // a stream that ends gives its place back
+      second.close();
+      const deadline = Date.now() + 5000;
+      let reopened = 0;
+      while (Date.now() < deadline && reopened !== 200) {
+        const client = await stream(admin);
+        reopened = client.status;
+        if (reopened !== 200) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(reopened).toBe(200);
+    } finally {
+      for (const client of clients) client.close();
+      await bounded.stop();
+    }
+  });
+
   it('refuses a bad Last-Event-ID with 400 before streaming', async () => {
     const client = await subscribe(owner.token, '', { 'last-event-id': 'yesterday' });
     expect(client.status).toBe(400);

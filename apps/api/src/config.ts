@@ -202,6 +202,18 @@ class Environment {
   @IsInt()
   @Min(100)
   SSE_DRAIN_TIMEOUT_MS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SSE_MAX_STREAMS?: number;
+
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  SSE_MAX_STREAMS_PER_TOKEN?: number;
 }
 
 export interface AppConfig {
@@ -233,7 +245,14 @@ export interface AppConfig {
   /** Imports and OpenAPI sources: the SSRF-safe fetcher's time limit, size cap and `host:port` entries exempt from its address guard. */
   fetch: { timeoutMs: number; maxBytes: number; allowlist: string };
   /** Server-Sent Events of the organization feed: the keep-alive comment's period, the write buffer a stream may fill, and how long a full one may take to drain. */
-  feed: { keepAliveMs: number; maxBufferedBytes: number; drainTimeoutMs: number };
+  feed: {
+    keepAliveMs: number;
+    maxBufferedBytes: number;
+    drainTimeoutMs: number;
+    /** Open streams at most (each holds a connection that is never shed), and per token. */
+    maxStreams: number;
+    maxStreamsPerToken: number;
+  };
   /** PEM private key that signs the SAML AuthnRequests sent to identity providers; unsigned without one. */
   samlSigningKey: string | null;
 }
@@ -259,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = parsed.PORT ?? 3000;
   const dataDir = resolve(parsed.DATA_DIR ?? './data');
   const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const maxConnections = parsed.MAX_CONNECTIONS ?? defaultMaxConnections();
   return {
     port,
     host: parsed.HOST ?? '127.0.0.1',
@@ -291,7 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES ?? 1024 * 1024,
     connections: {
-      max: parsed.MAX_CONNECTIONS ?? defaultMaxConnections(),
+      max: maxConnections,
       requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS ?? 30_000,
     },
     settleTimeoutMs: parsed.READ_YOUR_WRITES_TIMEOUT_MS ?? 5000,
@@ -305,6 +325,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keepAliveMs: parsed.SSE_KEEPALIVE_MS ?? 15_000,
       maxBufferedBytes: parsed.SSE_MAX_BUFFERED_BYTES ?? 1024 * 1024,
       drainTimeoutMs: parsed.SSE_DRAIN_TIMEOUT_MS ?? 10_000,
+      maxStreams: parsed.SSE_MAX_STREAMS ?? Math.max(1, Math.floor(maxConnections / 2)),
+      maxStreamsPerToken: parsed.SSE_MAX_STREAMS_PER_TOKEN ?? 20,
     },
     samlSigningKey: parsed.SAML_SIGNING_KEY_FILE ? samlSigningKey(parsed.SAML_SIGNING_KEY_FILE) : null,
   };

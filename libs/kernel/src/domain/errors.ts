@@ -11,6 +11,7 @@ export type DomainErrorKind =
   | 'conflict'
   | 'precondition-failed'
   | 'timeout'
+  | 'too-many'
   | 'unavailable';
 
 export class DomainError extends Error {
@@ -58,6 +59,13 @@ export class IllegalState extends DomainError {
 export class PreconditionFailed extends DomainError {
   constructor(message: string) {
     super('precondition-failed', message);
+  }
+}
+
+/** The caller holds as many of something as it may (open event streams, say): HTTP 429. */
+export class TooMany extends DomainError {
+  constructor(message: string) {
+    super('too-many', message);
   }
 }
 

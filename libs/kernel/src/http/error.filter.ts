@@ -11,6 +11,7 @@ const statusOfKind: Record<DomainErrorKind, number> = {
   conflict: 409,
   'precondition-failed': 412,
   timeout: 503,
+  'too-many': 429,
   unavailable: 503,
 };
 

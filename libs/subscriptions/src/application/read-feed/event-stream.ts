@@ -6,6 +6,7 @@ import {
   PUBLIC_EVENT_SOURCE,
   type PublicEvent,
   type PublicEventSource,
+  TooMany,
   errorBody,
 } from '@app/kernel';
 import { TokenAuthenticator } from '@app/identity';
@@ -21,6 +22,12 @@ export interface FeedStreamOptions {
   drainTimeoutMs: number;
   /** How often the token and the caller's access are checked again. */
   recheckMs: number;
+  /**
+   * Streams open at once at most, and per token: an open stream holds a connection that is never shed to make
+   * room (it is being answered), so without a bound a few callers could take every connection the server allows.
+   */
+  maxStreams: number;
+  maxStreamsPerToken: number;
 }
 
 export const FEED_STREAM_OPTIONS = Symbol('FEED_STREAM_OPTIONS');
@@ -30,6 +37,8 @@ export const DEFAULT_FEED_STREAM_OPTIONS: FeedStreamOptions = {
   maxBufferedBytes: 1024 * 1024,
   drainTimeoutMs: 10_000,
   recheckMs: 1000,
+  maxStreams: 500,
+  maxStreamsPerToken: 20,
 };
 
 /** Events read from the store at once while a stream catches up. */
@@ -41,6 +50,8 @@ const CLOSE_GRACE_MS = 5000;
 
 export interface StreamRequest {
   reader: FeedReader;
+  /** The token the stream is opened with (streams are counted per token). */
+  tokenId: string;
   /** The `Authorization` header the stream was opened with, checked again while it runs. */
   authorization: unknown;
   after: GlobalPosition;
@@ -57,6 +68,7 @@ export interface StreamRequest {
 export class FeedStreams implements OnModuleDestroy {
   private readonly logger = new Logger('FeedStreams');
   private readonly open = new Set<FeedStream>();
+  private readonly perToken = new Map<string, number>();
   private readonly tails = new Map<string, OrganizationTail>();
   private readonly options: FeedStreamOptions;
 
@@ -87,12 +99,28 @@ export class FeedStreams implements OnModuleDestroy {
 
   /** Takes the response over from the framework and streams until the consumer leaves or the stream must end. */
   start(reply: FastifyReply, request: StreamRequest): void {
+    const { tokenId } = request;
+    const mine = this.perToken.get(tokenId) ?? 0;
+    if (mine >= this.options.maxStreamsPerToken) {
+      throw new TooMany(
+        `This token has ${mine} event streams open, as many as one token may: close one before opening another`,
+      );
+    }
+    if (this.open.size >= this.options.maxStreams) {
+      throw new TooMany(`The service has ${this.open.size} event streams open, as many as it serves: retry later`);
+    }
     void reply.hijack();
     const stream = new FeedStream(reply, request, this.feed, this.authenticator, this.options, this.logger, (org) =>
       this.tailOf(org),
     );
     this.open.add(stream);
-    void stream.run().finally(() => this.open.delete(stream));
+    this.perToken.set(tokenId, mine + 1);
+    void stream.run().finally(() => {
+      this.open.delete(stream);
+      const left = (this.perToken.get(tokenId) ?? 1) - 1;
+      if (left > 0) this.perToken.set(tokenId, left);
+      else this.perToken.delete(tokenId);
+    });
   }
 
   /** Ends every open stream, so that the server can close (a stream never ends by itself). */

@@ -64,7 +64,13 @@ export class ReadFeedController {
       else if (params.after !== undefined || params.page !== undefined)
         after = positionFrom((params.after ?? params.page)!, 'after');
       else after = this.feed.head();
-      this.streams.start(reply, { reader, authorization: request.headers.authorization, after, types });
+      this.streams.start(reply, {
+        reader,
+        tokenId: actor.tokenId,
+        authorization: request.headers.authorization,
+        after,
+        types,
+      });
       return;
     }
     const after = params.after ?? params.page;
