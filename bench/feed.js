@@ -79,7 +79,11 @@ function summary(values) {
 
 async function main() {
   const { startInProcess } = require('./in-process');
-  const { events, user, url, call, close } = await startInProcess('feed');
+  // every subscriber streams with the one bootstrapped token: allow that token as many streams as there are
+  const { events, user, url, call, close } = await startInProcess('feed', new Date(), {
+    SSE_MAX_STREAMS_PER_TOKEN: String(SUBSCRIBERS),
+    SSE_MAX_STREAMS: String(Math.max(SUBSCRIBERS, 500)),
+  });
   const child = fork(__filename, ['subscribers'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   try {
     const space = await call('POST', `/v1/orgs/${user.organizationId}/spaces`, { title: 'Bench' });
