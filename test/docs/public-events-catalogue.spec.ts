@@ -36,6 +36,9 @@ const INTERNAL = [
   'UserErased',
   'EmailReleased',
   'InvitesReset',
+  // a hostname's own stream: the organization's change shows as organization.updated
+  'HostnameClaimed',
+  'HostnameReleased',
   // SAML sign-in steps
   'SamlRequestIssued',
   'SamlRequestAnswered',

@@ -89,4 +89,33 @@ describe('organization lookups (e2e)', () => {
     const subdomain = await api.subdomains.getSubdomain('acme-two');
     expect(subdomain.data.target.organization).toBe(acmeAdmin.organizationId);
   });
+
+  it('gives a name claimed by two organizations at once to one of them, and frees a name given up', async () => {
+    const path = (account: Account) => `/v1/orgs/${account.organizationId}`;
+    // 'acme' was given up for 'acme-two' above: free again
+    expect((await as(stranger).patch(path(stranger), { hostname: 'acme' })).status).toBe(200);
+    for (let round = 0; round < 5; round++) {
+      const name = `race-${round}`;
+      const answers = await Promise.all([
+        as(stranger).patch(path(stranger), { hostname: name }),
+        as(acmeAdmin).patch(path(acmeAdmin), { hostname: name }),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      const winner = answers[0].status === 200 ? stranger : acmeAdmin;
+      expect((await as(member).get(`/v1/subdomains/${name}`)).body.target.organization).toBe(winner.organizationId);
+    }
+    // a stale If-Match is refused before the name is claimed: nothing is appended, and the name stays free
+    const etag = (await as(stranger).get(path(stranger))).headers.get('etag')!;
+    expect((await as(stranger).patch(path(stranger), { title: 'Stranger Things' })).status).toBe(200);
+    await service.refused(
+      () =>
+        service.call('PATCH', path(stranger), {
+          token: stranger.token,
+          body: { hostname: 'kept-free' },
+          headers: { 'if-match': etag },
+        }),
+      412,
+    );
+    expect((await as(acmeAdmin).patch(path(acmeAdmin), { hostname: 'kept-free' })).status).toBe(200);
+  });
 });

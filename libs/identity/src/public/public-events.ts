@@ -1,7 +1,8 @@
 /**
  * The identity context's public events: an organization's settings, its members, teams, invite links and SAML
  * providers. Users appear as `{id}` only: emails and names never leave the context this way. Events of a user's
- * own stream (tokens, addresses) and of SAML sign-ins are internal and map to nothing; so is `MemberInvited`,
+ * own stream (tokens, addresses), of a hostname's claim stream and of SAML sign-ins are internal and map to
+ * nothing (a hostname change shows as the organization's update); so is `MemberInvited`,
  * whose only content is an email address.
  */
 import { js, pick, publicEventMapper, publicKind, roleOrNull, userRef } from '@app/kernel';

@@ -110,9 +110,7 @@ async function decideAndAppend<State, Cmd extends Command, Evt extends DomainEve
   const maxRetries = options.ifMatch === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
   for (let attempt = 0; ; attempt++) {
     let { state, revision } = await foldStream(store, decider, streamId);
-    if (options.ifMatch !== undefined && !ifMatchHolds(options.ifMatch, revision)) {
-      throw new PreconditionFailed(`the resource is at revision ${revision}, not ${describeIfMatch(options.ifMatch)}`);
-    }
+    requireIfMatch(options.ifMatch, revision);
     const events = [...decider.decide(command, state)];
     if (events.length === 0) return { events, state, revision, position: null };
     for (const event of events) state = decider.evolve(state, event);
@@ -153,6 +151,13 @@ async function decideAndAppend<State, Cmd extends Command, Evt extends DomainEve
 
 /** The revisions an `If-Match` header accepts: one, or a list of which any one holds (RFC 9110 §13.1.1). */
 export type IfMatch = number | readonly number[];
+
+/** Throws PreconditionFailed unless `If-Match` (when given) names the resource's revision. */
+export function requireIfMatch(ifMatch: IfMatch | undefined, revision: number): void {
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, revision)) {
+    throw new PreconditionFailed(`the resource is at revision ${revision}, not ${describeIfMatch(ifMatch)}`);
+  }
+}
 
 function ifMatchHolds(ifMatch: IfMatch, revision: number): boolean {
   return typeof ifMatch === 'number' ? ifMatch === revision : ifMatch.includes(revision);

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Logger } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   CLOCK,
@@ -11,9 +11,10 @@ import {
   type ReadStore,
   handleCommand,
   metadataFor,
+  requireIfMatch,
   type IfMatch,
 } from '@app/kernel';
-import { organizationStream } from '../../domain';
+import { hostnameDecider, hostnameStream, organizationStream } from '../../domain';
 import { organizations } from '../deciders';
 import { OrganizationAccess } from '../../public/organization-access';
 import { ORGANIZATIONS, type OrganizationDoc } from '../read-models';
@@ -33,6 +34,8 @@ export class UpdateOrganizationCommand extends Command<CommandResult> {
 
 @CommandHandler(UpdateOrganizationCommand)
 export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganizationCommand> {
+  private readonly logger = new Logger('UpdateOrganization');
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -48,27 +51,71 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
     correlationId,
   }: UpdateOrganizationCommand): Promise<CommandResult> {
     await this.access.requireRole(organizationId, userId, 'admin', 'change its settings');
-    // A hostname is an address (and a subdomain lookup): one organization each. Checked on the read model, so two
-    // simultaneous claims of one name could both pass; the lookup then answers the oldest organization.
+    const metadata = metadataFor(this.clock, userId, { correlationId });
+    // A hostname is an address (and a subdomain lookup): one organization each. The name's own stream decides
+    // (two simultaneous claims cannot both pass); the read model is checked too, for names taken before those
+    // streams existed.
+    let claimed: string | undefined;
+    let previous: string | undefined;
     if (changes.hostname !== undefined) {
+      const organization = await this.reads.get<OrganizationDoc>(ORGANIZATIONS, organizationId);
+      previous = organization?.hostname;
+      // a stale If-Match is refused before the name is claimed (the update checks it again on its stream)
+      if (organization) requireIfMatch(ifMatch, organization.revision);
       const taken = await this.reads.find<OrganizationDoc>(ORGANIZATIONS, {
         filter: { hostname: changes.hostname, id: { $ne: organizationId } },
         limit: 1,
       });
       if (taken.items.length > 0) throw new IllegalState(`hostname ${changes.hostname} is taken`);
+      if (changes.hostname !== previous) {
+        await this.hostname('ClaimHostname', changes.hostname, organizationId, metadata);
+        claimed = changes.hostname;
+      }
     }
     const plain = JSON.parse(JSON.stringify(changes)) as Record<string, unknown>;
-    const result = await handleCommand(
-      this.store,
-      organizations,
-      organizationStream(organizationId),
-      {
-        type: 'UpdateOrganization',
-        data: { organizationId, changes: plain },
-        metadata: metadataFor(this.clock, userId, { correlationId }),
-      },
-      { ifMatch },
-    );
+    let result;
+    try {
+      result = await handleCommand(
+        this.store,
+        organizations,
+        organizationStream(organizationId),
+        { type: 'UpdateOrganization', data: { organizationId, changes: plain }, metadata },
+        { ifMatch },
+      );
+    } catch (error) {
+      // The organization did not take the name: it goes back to nobody.
+      if (claimed !== undefined) await this.releaseQuietly(claimed, organizationId, metadata);
+      throw error;
+    }
+    if (claimed !== undefined && previous !== undefined) {
+      await this.releaseQuietly(previous, organizationId, metadata);
+    }
     return { position: result.position, revision: result.revision };
+  }
+
+  private async hostname(
+    type: 'ClaimHostname' | 'ReleaseHostname',
+    hostname: string,
+    organizationId: string,
+    metadata: ReturnType<typeof metadataFor>,
+  ): Promise<void> {
+    await handleCommand(this.store, hostnameDecider, hostnameStream(hostname), {
+      type,
+      data: { hostname, organizationId },
+      metadata,
+    });
+  }
+
+  /** A release that fails leaves the name held by this organization (it can take it back, no one else can). */
+  private async releaseQuietly(
+    hostname: string,
+    organizationId: string,
+    metadata: ReturnType<typeof metadataFor>,
+  ): Promise<void> {
+    try {
+      await this.hostname('ReleaseHostname', hostname, organizationId, metadata);
+    } catch (error) {
+      this.logger.warn(`hostname ${hostname} of ${organizationId} not released: ${String(error)}`);
+    }
   }
 }
