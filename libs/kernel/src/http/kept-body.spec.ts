@@ -1,4 +1,4 @@
-import { KeptBodies, bodyJson, keepBody, serializeReply } from './kept-body';
+import { JsonText, KeptBodies, bodyJson, keepBody, serializeReply } from './kept-body';
 
 describe('kept bodies', () => {
   it('serialises a body that is not kept as JSON.stringify does, every time', () => {
@@ -8,6 +8,12 @@ describe('kept bodies', () => {
     expect(serializeReply(body)).toBe(JSON.stringify(body));
     expect(serializeReply(null)).toBe('null');
     expect(bodyJson(body).toString()).toBe(JSON.stringify(body));
+  });
+
+  it('sends JSON a handler serialised itself as it is', () => {
+    const bytes = Buffer.from('{"items":[],"count":0}');
+    expect(serializeReply(new JsonText(bytes))).toBe(bytes);
+    expect(serializeReply(new JsonText('[1,2]'))).toBe('[1,2]');
   });
 
   it('answers a kept body from the same UTF-8 bytes, and the body can no longer be changed', () => {

@@ -29,10 +29,19 @@ export function bodyJson(body: unknown): Buffer {
 }
 
 /**
+ * A body a handler has already serialised (JSON text, or its UTF-8 bytes as `listJson` gives them): the reply
+ * serializer sends it as it is, with the JSON content type Fastify gives any object.
+ */
+export class JsonText {
+  constructor(readonly text: Buffer | string) {}
+}
+
+/**
  * The application's reply serializer (Fastify's `setReplySerializer`): a kept body is answered from its kept
- * bytes; anything else is serialised as Fastify would (`JSON.stringify`).
+ * bytes, a `JsonText` as it is; anything else is serialised as Fastify would (`JSON.stringify`).
  */
 export function serializeReply(payload: unknown): string | Buffer {
+  if (payload instanceof JsonText) return payload.text;
   return typeof payload === 'object' && payload !== null && keptJson.has(payload)
     ? bodyJson(payload)
     : JSON.stringify(payload);

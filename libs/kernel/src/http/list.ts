@@ -28,9 +28,6 @@ export async function readPage<D extends Doc, T>(
   return response;
 }
 
-/** The content type of a body a handler serialised itself (the one Fastify gives the JSON it serialises). */
-export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
 /** Stands for the items while the rest of the envelope is serialised (no item or cursor can hold a NUL). */
 const ITEMS = '\u0000items\u0000';
 const ITEMS_JSON = `"items":${JSON.stringify(ITEMS)}`;

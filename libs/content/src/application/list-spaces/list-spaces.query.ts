@@ -1,6 +1,7 @@
 import { Inject, Optional } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import {
+  JsonText,
   type ListQuery,
   PAGE_CURSORS,
   type PageCursorCodec,
@@ -17,7 +18,7 @@ import { SPACE_ACTIVITY, type SpaceActivity, activityOf } from '../space-activit
 import { SPACES, type SpaceDoc } from '../read-models';
 
 /** A page of spaces: the JSON text (UTF-8) of the list envelope (`{items, next?, count}` of Space bodies). */
-export class ListSpacesQuery extends Query<Buffer> {
+export class ListSpacesQuery extends Query<JsonText> {
   constructor(
     readonly organizationId: string,
     readonly userId: string,
@@ -63,9 +64,11 @@ export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
       this.activity,
       page.items.map((item) => item.space.id),
     );
-    return listJson(
-      page,
-      page.items.map(({ space, role }) => bodyJson(this.bodies.of(space, role, counts.get(space.id)))),
+    return new JsonText(
+      listJson(
+        page,
+        page.items.map(({ space, role }) => bodyJson(this.bodies.of(space, role, counts.get(space.id)))),
+      ),
     );
   }
 }

@@ -15,6 +15,7 @@ import {
   type PublicUrls,
   READ_STORE,
   type ReadStore,
+  JsonText,
   SEARCH_INDEX,
   type SearchAnswer,
   type SearchIndex,
@@ -63,7 +64,7 @@ export interface SearchSpaceBody {
 }
 
 /** A page of spaces found: the JSON text (UTF-8) of the list envelope (`{items, next?, count}`). */
-export class SearchOrganizationQuery extends Query<Buffer> {
+export class SearchOrganizationQuery extends Query<JsonText> {
   constructor(
     readonly organizationId: string,
     readonly userId: string,
@@ -74,7 +75,7 @@ export class SearchOrganizationQuery extends Query<Buffer> {
 }
 
 /** A page of pages found: the JSON text (UTF-8) of the list envelope (`{items, next?, count}`). */
-export class SearchSpaceQuery extends Query<Buffer> {
+export class SearchSpaceQuery extends Query<JsonText> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
@@ -112,14 +113,16 @@ function envelopeJson(
   total: number,
   offset: number,
   limit: number,
-): Buffer {
+): JsonText {
   const response: ListResponse<never> = { items: [], count: total };
   if (limit > 0 && offset + limit < total) {
     response.next = { page: cursors.encode(scope, { values: [offset + limit], id: '' }) };
   }
-  return listJson(
-    response,
-    items.map((item) => Buffer.from(JSON.stringify(item))),
+  return new JsonText(
+    listJson(
+      response,
+      items.map((item) => Buffer.from(JSON.stringify(item))),
+    ),
   );
 }
 
@@ -128,7 +131,7 @@ interface KeptBody {
   scope: string;
   /** The titles of the spaces listed (the read store's, which the index does not hold). */
   titles: string;
-  body: Buffer;
+  body: JsonText;
 }
 
 /**
@@ -138,10 +141,10 @@ interface KeptBody {
  * KB) that was most of the request. An adapter that answers fresh objects only misses. The body is UTF-8 bytes,
  * so that Fastify sends it as it is (no serialisation, no `Buffer.byteLength`, no encoding on the socket).
  */
-class KeptBodies {
+class KeptAnswerBodies {
   private readonly kept = new WeakMap<SearchAnswer<unknown>, KeptBody>();
 
-  body(answer: SearchAnswer<unknown>, scope: string, titles: string, make: () => Buffer): Buffer {
+  body(answer: SearchAnswer<unknown>, scope: string, titles: string, make: () => JsonText): JsonText {
     const known = this.kept.get(answer);
     if (known && known.scope === scope && known.titles === titles) return known.body;
     const body = make();
@@ -177,7 +180,7 @@ function presentPage(hit: PageHit, urls: PublicUrls): SearchPageBody {
  */
 @QueryHandler(SearchOrganizationQuery)
 export class SearchOrganizationHandler implements IQueryHandler<SearchOrganizationQuery> {
-  private readonly bodies = new KeptBodies();
+  private readonly bodies = new KeptAnswerBodies();
 
   constructor(
     @Inject(READ_STORE) private readonly store: ReadStore,
@@ -223,7 +226,7 @@ export class SearchOrganizationHandler implements IQueryHandler<SearchOrganizati
 /** Full-text search of one space's live content (404 for a space the caller cannot read). */
 @QueryHandler(SearchSpaceQuery)
 export class SearchSpaceHandler implements IQueryHandler<SearchSpaceQuery> {
-  private readonly bodies = new KeptBodies();
+  private readonly bodies = new KeptAnswerBodies();
 
   constructor(
     @Inject(SEARCH_INDEX) private readonly index: SearchIndex,

@@ -1,8 +1,7 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, JSON_CONTENT_TYPE } from '@app/kernel';
+import { type Actor, CurrentActor } from '@app/kernel';
 import { GetSpaceCustomFieldsQuery } from './get-space-custom-fields.query';
 
 @ApiTags('custom-fields')
@@ -15,14 +14,8 @@ export class GetSpaceCustomFieldsController {
     operationId: 'getSpaceCustomFields',
     summary: "Every custom field of the space's organization with the space's value, if any (read role)",
   })
-  async get(
-    @CurrentActor() actor: Actor,
-    @Param('spaceId') spaceId: string,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    // the handler answers the JSON text, joined from the fields' cached JSON
-    const text = await this.queries.execute(new GetSpaceCustomFieldsQuery(spaceId, actor.userId));
-    void reply.type(JSON_CONTENT_TYPE);
-    return text;
+  get(@CurrentActor() actor: Actor, @Param('spaceId') spaceId: string) {
+    // the handler answers the JSON text (JsonText), joined from the fields' cached JSON
+    return this.queries.execute(new GetSpaceCustomFieldsQuery(spaceId, actor.userId));
   }
 }

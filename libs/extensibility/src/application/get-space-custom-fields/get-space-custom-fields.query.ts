@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { type FindCursor, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
+import { type FindCursor, JsonText, PUBLIC_URLS, type PublicUrls, READ_STORE, type ReadStore } from '@app/kernel';
 import { ContentAccess } from '@app/content';
 import { type CustomFieldValue } from '../../domain';
 import {
@@ -23,7 +23,7 @@ const PAGE = 500;
  * the answer is built from the fields that exist now, and values are keyed by field id. The answer is the JSON
  * text of the {@link SpaceCustomFieldsBody}.
  */
-export class GetSpaceCustomFieldsQuery extends Query<string> {
+export class GetSpaceCustomFieldsQuery extends Query<JsonText> {
   constructor(
     readonly spaceId: string,
     readonly userId: string,
@@ -47,7 +47,7 @@ export class GetSpaceCustomFieldsHandler implements IQueryHandler<GetSpaceCustom
     private readonly content: ContentAccess,
   ) {}
 
-  async execute({ spaceId, userId }: GetSpaceCustomFieldsQuery): Promise<string> {
+  async execute({ spaceId, userId }: GetSpaceCustomFieldsQuery): Promise<JsonText> {
     const { space } = await this.content.requireSpace(spaceId, userId, 'read', 'read its custom fields');
     const organizationId = space.organizationId;
     const [fields, values] = await Promise.all([
@@ -62,7 +62,7 @@ export class GetSpaceCustomFieldsHandler implements IQueryHandler<GetSpaceCustom
         ? `{"customField":${customField},"value":${JSON.stringify(value)}}`
         : `{"customField":${customField}}`;
     });
-    return `[${items.join(',')}]`;
+    return new JsonText(`[${items.join(',')}]`);
   }
 
   private fieldJson(field: CustomFieldDoc): string {

@@ -45,15 +45,15 @@ export class People {
       const kept = keys === undefined ? undefined : this.kept.get(doc);
       return kept !== undefined && kept.keys === keys ? kept.person : undefined;
     });
-    const closed = docs.filter((_doc, index) => found[index] === undefined);
+    const closed = docs.flatMap((doc, index) => (found[index] === undefined ? [index] : []));
     if (closed.length > 0) {
-      const opened = await this.personal.reveal(closed.flatMap((doc) => [doc.displayName, doc.email]));
-      const fresh = new Map(closed.map((doc, index) => [doc, open(doc, opened[2 * index], opened[2 * index + 1])]));
-      docs.forEach((doc, index) => {
-        const person = fresh.get(doc);
-        if (person === undefined) return;
+      const opened = await this.personal.reveal(
+        closed.flatMap((index) => [docs[index].displayName, docs[index].email]),
+      );
+      closed.forEach((index, at) => {
+        const person = open(docs[index], opened[2 * at], opened[2 * at + 1]);
         found[index] = person;
-        if (keys !== undefined) this.kept.set(doc, { keys, person });
+        if (keys !== undefined) this.kept.set(docs[index], { keys, person });
       });
     }
     const people = new Map<string, Person>();
