@@ -17,6 +17,7 @@ import {
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
+  deepFreeze,
 } from '@app/kernel';
 
 /*
@@ -468,6 +469,18 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
 }
 
 /**
+ * An append of this process reaches every live subscription as the same row objects: each row is parsed once, for
+ * all of them, and the event frozen, since they all hold it.
+ */
+const parsedRows = new WeakMap<EventRow, RecordedEvent>();
+
+function sharedRecordedEvent(row: EventRow): RecordedEvent {
+  let event = parsedRows.get(row);
+  if (!event) parsedRows.set(row, (event = deepFreeze(toRecordedEvent(row))));
+  return event;
+}
+
+/**
  * A catch-up subscription: pages of stored events, then waits for the next append. Appends of this process are
  * handed over as they commit and delivered from memory when they follow the subscription's position directly;
  * anything else (appends of other processes, found by a poll, or a gap) is read from the file.
@@ -529,7 +542,7 @@ class SqliteSubscription implements Subscription {
         if (this.pushed.length > 0 && !this.mustRead) {
           const rows = this.pushed.length <= this.batchSize ? this.pushed : this.pushed.slice(0, this.batchSize);
           this.pushed = rows === this.pushed ? [] : this.pushed.slice(rows.length);
-          batch = rows.map(toRecordedEvent);
+          batch = rows.map(sharedRecordedEvent);
         } else {
           // Whatever was handed over is in the file too: reading from the position covers it.
           this.pushed = [];

@@ -32,10 +32,19 @@ function rememberTargetMetadatas(storage: MetadataStorage): void {
     if (!found) byOptions.set(key, (found = compute(target, schema, always, strictGroups, groups)));
     return found;
   };
+  // class-validator groups the (now remembered) list by property name for every object: remembered by list too
+  let grouped = new WeakMap<object, Record<string, ReturnType<TargetMetadatas>>>();
+  const group = storage.groupByPropertyName.bind(storage);
+  storage.groupByPropertyName = (metadatas) => {
+    let found = grouped.get(metadatas);
+    if (!found) grouped.set(metadatas, (found = group(metadatas)));
+    return found;
+  };
   const forgetting =
     <A extends unknown[]>(register: (...args: A) => void) =>
     (...args: A) => {
       remembered = new Map();
+      grouped = new WeakMap();
       register(...args);
     };
   storage.addValidationMetadata = forgetting(storage.addValidationMetadata.bind(storage));
@@ -215,6 +224,14 @@ function prepareBody(
   }
 }
 
+/** Whether any field of a (prepared) body is typed or transformed, so that class-transformer must make it. */
+function needsTransformer(body: Record<string, unknown>, target: DtoClass): boolean {
+  const { typed, transformed } = shapeOf(target);
+  if (typed.size === 0 && transformed.size === 0) return false;
+  for (const key of Object.keys(body)) if (typed.has(key) || transformed.has(key)) return true;
+  return false;
+}
+
 function putBack(entity: object, { path, value }: Detached): void {
   let holder = entity as Record<string | number, unknown>;
   for (const step of path.slice(0, -1)) holder = holder[step] as Record<string | number, unknown>;
@@ -251,7 +268,11 @@ class BodyValidationPipe extends ValidationPipe {
       const named = unknown.slice(0, NAMED_PROBLEMS_MAX).map((path) => `${path}: unknown field`);
       throw new BadRequestException(`Invalid request: ${listProblems(named, unknown.length)}`);
     }
-    const entity = plainToInstance(target, body, this.settings.transformOptions) as object;
+    // A body whose fields are all plain values (no nested DTO, no declared type or custom transform among them)
+    // becomes its class with the same fields: what class-transformer would make of it, without its walk.
+    const entity = needsTransformer(body as Record<string, unknown>, target)
+      ? (plainToInstance(target, body, this.settings.transformOptions) as object)
+      : Object.assign(new target(), body);
     for (const item of detached) putBack(entity, item);
     const errors = await validate(entity, this.settings);
     if (errors.length > 0) throw invalidRequest(errors);
