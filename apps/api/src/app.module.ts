@@ -1,13 +1,11 @@
-import { join } from 'node:path';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { FilesystemBlobStore } from '@app/blob-store';
+import { BlobStoreModule } from '@app/blob-store';
 import { SafeFetcher, parseAllowlist } from '@app/fetcher';
 import { EventStoreModule } from '@app/event-store';
 import { ContentModule } from '@app/content';
 import { IdentityModule, SAML_SIGNING_KEY } from '@app/identity';
 import {
-  BLOB_STORE,
   FETCHER,
   type Clock,
   PAGE_CURSORS,
@@ -51,6 +49,7 @@ export class AppModule {
         ReadStoreModule.forRoot(config.readStore),
         SearchIndexModule.forRoot(config.searchIndex),
         KeyStoreModule.forRoot(config.keyStore),
+        BlobStoreModule.forRoot(config.blobStore),
         RuntimeModule.forRoot({
           runProjections: overrides.runProjections ?? true,
           settleTimeoutMs: config.settleTimeoutMs,
@@ -71,7 +70,6 @@ export class AppModule {
         { provide: SITES_URL, useValue: config.sitesUrl },
         { provide: SAML_SIGNING_KEY, useValue: config.samlSigningKey },
         { provide: URL_SIGNER, useValue: new UrlSigner(config.cursorSecret) },
-        { provide: BLOB_STORE, useValue: new FilesystemBlobStore(join(config.dataDir, 'blobs')) },
         { provide: SECRET_BOX, useValue: new SecretBox(config.secretsKey) },
         { provide: FEED_STREAM_OPTIONS, useValue: config.feed },
         {
@@ -94,7 +92,6 @@ export class AppModule {
         SAML_SIGNING_KEY,
         APP_CONFIG,
         URL_SIGNER,
-        BLOB_STORE,
         FETCHER,
         SECRET_BOX,
         FEED_STREAM_OPTIONS,

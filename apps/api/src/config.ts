@@ -84,15 +84,21 @@ class Environment {
   @IsIn(['sqlite', 'mongodb'])
   KEY_STORE?: 'sqlite' | 'mongodb';
 
+  @IsOptional()
+  @IsIn(['files', 'mongodb'])
+  BLOB_STORE?: 'files' | 'mongodb';
+
   @ValidateIf(
     (env: Environment) =>
       env.READ_STORE === 'mongodb' ||
       env.SEARCH_INDEX === 'mongodb' ||
       env.KEY_STORE === 'mongodb' ||
+      env.BLOB_STORE === 'mongodb' ||
       env.MONGODB_URL !== undefined,
   )
   @IsUrl(dbUrl, {
-    message: 'MONGODB_URL must be set to a mongodb:// URL when READ_STORE, SEARCH_INDEX or KEY_STORE is mongodb',
+    message:
+      'MONGODB_URL must be set to a mongodb:// URL when READ_STORE, SEARCH_INDEX, KEY_STORE or BLOB_STORE is mongodb',
   })
   MONGODB_URL?: string;
 
@@ -226,6 +232,8 @@ export interface AppConfig {
   searchIndex: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
   /** The keys that personal data in events is encrypted with (one per person; destroyed when they are erased). */
   keyStore: { driver: 'sqlite'; file: string } | { driver: 'mongodb'; url: string };
+  /** Uploaded files and generated documents (PDFs, integration assets, OpenAPI sources). */
+  blobStore: { driver: 'files'; directory: string } | { driver: 'mongodb'; url: string };
   publicUrl: string;
   appUrl: string;
   /** Base address of published docs sites (a site is at `<sitesUrl>/<organization hostname or id>/<basename or id>`). */
@@ -298,6 +306,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     keyStore:
       (parsed.KEY_STORE ?? parsed.READ_STORE ?? 'sqlite') === 'sqlite'
         ? { driver: 'sqlite', file: join(dataDir, 'keys.sqlite') }
+        : { driver: 'mongodb', url: parsed.MONGODB_URL! },
+    blobStore:
+      (parsed.BLOB_STORE ?? 'files') === 'files'
+        ? { driver: 'files', directory: join(dataDir, 'blobs') }
         : { driver: 'mongodb', url: parsed.MONGODB_URL! },
     publicUrl,
     appUrl: (parsed.APP_URL ?? publicUrl).replace(/\/+$/, ''),

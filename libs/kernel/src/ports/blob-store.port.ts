@@ -9,7 +9,7 @@ export interface StoredBlob {
 /**
  * Content-addressed storage of uploaded files and generated documents. Blobs are immutable: `put` of bytes that
  * are already there changes nothing. Embedded default: files under `DATA_DIR/blobs`; production: a GridFS bucket
- * or an S3-compatible store behind the same port.
+ * (`BLOB_STORE=mongodb`); an S3-compatible store would fit behind the same port.
  */
 export interface BlobStore {
   put(bytes: Buffer): Promise<StoredBlob>;
