@@ -8,13 +8,28 @@ export { TOKEN_LOOKUP_PROJECTION } from './token-authenticator';
 /** Every route needs a valid token unless it is marked public; the caller becomes the request's actor. */
 @Injectable()
 export class TokenAuthGuard implements CanActivate {
+  /**
+   * Whether each route (controller class and handler: a handler inherited by two classes is two routes) is public:
+   * decorators are all applied before the first request, so it is read once.
+   */
+  private readonly publicRoutes = new WeakMap<object, WeakMap<object, boolean>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly authenticator: TokenAuthenticator,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    const controller = context.getClass();
+    const handler = context.getHandler();
+    let routes = this.publicRoutes.get(controller);
+    if (!routes) this.publicRoutes.set(controller, (routes = new WeakMap()));
+    let isPublic = routes.get(handler);
+    if (isPublic === undefined) {
+      isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true;
+      routes.set(handler, isPublic);
+    }
+    if (isPublic) return true;
     const request = context
       .switchToHttp()
       .getRequest<{ headers: Record<string, unknown>; actor?: Actor; id?: string }>();
