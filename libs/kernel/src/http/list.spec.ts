@@ -1,4 +1,4 @@
-import { listJson } from './list';
+import { KeptLists, listJson } from './list';
 
 describe('listJson', () => {
   const items = [
@@ -25,5 +25,29 @@ describe('listJson', () => {
         items.map((item) => Buffer.from(JSON.stringify(item))),
       ).toString(),
     ).toBe(JSON.stringify(page));
+  });
+});
+
+describe('KeptLists', () => {
+  const item = (text: string) => Buffer.from(JSON.stringify({ id: text }));
+
+  it('answers a page asked for again with the same bytes, and joins afresh when anything on it changed', () => {
+    const lists = new KeptLists();
+    const a = item('a');
+    const b = item('b');
+    const page = { items: [{}, {}], count: 2 };
+    const first = lists.join('key', page, [a, b]);
+    expect(JSON.parse(first.toString())).toEqual({ items: [{ id: 'a' }, { id: 'b' }], count: 2 });
+    expect(lists.join('key', { ...page }, [a, b])).toBe(first);
+    // an item with new bytes (a changed space), the same text notwithstanding
+    const again = lists.join('key', page, [a, item('b')]);
+    expect(again).not.toBe(first);
+    expect(again.toString()).toBe(first.toString());
+    // another count or cursor, another order
+    expect(lists.join('key', { ...page, count: 3 }, [a, b]).toString()).toContain('"count":3');
+    expect(JSON.parse(lists.join('key', page, [b, a]).toString()).items).toEqual([{ id: 'b' }, { id: 'a' }]);
+    expect(JSON.parse(lists.join('key', { ...page, next: { page: 'p2' } }, [a, b]).toString()).next).toEqual({
+      page: 'p2',
+    });
   });
 });

@@ -40,7 +40,15 @@ const COMMA = Buffer.from(',');
  * again on every request.
  */
 export function listJson(page: ListResponse<unknown>, items: readonly Uint8Array[]): Buffer {
-  const envelope = JSON.stringify({ ...page, items: ITEMS });
+  return joinList(envelopeOf(page), items);
+}
+
+/** The envelope of a page with a marker where its items go. */
+function envelopeOf(page: ListResponse<unknown>): string {
+  return JSON.stringify({ ...page, items: ITEMS });
+}
+
+function joinList(envelope: string, items: readonly Uint8Array[]): Buffer {
   const at = envelope.indexOf(ITEMS_JSON);
   const parts: Uint8Array[] = [Buffer.from(`${envelope.slice(0, at)}"items":[`)];
   items.forEach((item, index) => {
@@ -49,4 +57,33 @@ export function listJson(page: ListResponse<unknown>, items: readonly Uint8Array
   });
   parts.push(Buffer.from(`]${envelope.slice(at + ITEMS_JSON.length)}`));
   return Buffer.concat(parts);
+}
+
+/** How many joined pages a `KeptLists` holds at most (a page of 100 spaces is about 70 KB). */
+const MAX_KEPT_LISTS = 64;
+
+/**
+ * Joined list answers kept by request (`listJson`'s bytes), for pages whose items are kept bytes themselves (see
+ * KeptBodies): a page asked for again is answered with the bytes joined the last time when its envelope (count,
+ * next cursor) is the same text and every item is the very same kept bytes, in order. Anything that changed an
+ * item gave it new bytes, so the comparison is exact whatever the key; the key only finds the candidate.
+ */
+export class KeptLists {
+  private readonly kept = new Map<string, { envelope: string; items: readonly Uint8Array[]; json: Buffer }>();
+
+  join(key: string, page: ListResponse<unknown>, items: readonly Uint8Array[]): Buffer {
+    const envelope = envelopeOf(page);
+    const kept = this.kept.get(key);
+    if (kept && kept.envelope === envelope && sameItems(kept.items, items)) return kept.json;
+    const json = joinList(envelope, items);
+    if (!kept && this.kept.size >= MAX_KEPT_LISTS) this.kept.delete(this.kept.keys().next().value as string);
+    this.kept.set(key, { envelope, items, json });
+    return json;
+  }
+}
+
+function sameItems(kept: readonly Uint8Array[], items: readonly Uint8Array[]): boolean {
+  if (kept.length !== items.length) return false;
+  for (let index = 0; index < items.length; index++) if (kept[index] !== items[index]) return false;
+  return true;
 }
