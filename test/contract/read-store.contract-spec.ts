@@ -193,6 +193,27 @@ function contract(name: string, adapter: Adapter) {
       }
     });
 
+    it('moves its generation (when it has one) with every write of this or another connection, and only then', async () => {
+      const generation = store.generation();
+      if (generation === undefined) return; // an adapter that cannot tell keeps nothing by it
+      await fill([{ id: 'a', n: 1 }]);
+      const afterWrite = store.generation()!;
+      expect(afterWrite).not.toBe(generation);
+      await store.get(collection, 'a');
+      await store.find(collection, { limit: 10 });
+      await store.write([], [{ name: `cp_${collection}`, position: 1n }]);
+      expect(store.generation()).toBe(afterWrite); // reads and a checkpoint change no document
+      const other = await adapter.another();
+      try {
+        await other.write([{ kind: 'put', collection, doc: { id: 'b', n: 2 }, position: 2n }]);
+        // the check of other connections' commits is made once per turn of the event loop
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(store.generation()).not.toBe(afterWrite);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('lists a page again with what this connection added to it, changed on it or deleted from it, the others unchanged', async () => {
       await store.ensureCollection(collection, [{ fields: [['kind', 1]] }]);
       await fill([
@@ -672,6 +693,10 @@ describe('SQLite read store shared with another process', () => {
       expect(await ids()).toEqual(['t0', 't1']);
       await writeFromAnotherProcess(file, [{ kind: 'delete', collection: 'tokens', id: 't1', position: 6 }]);
       expect(await ids()).toEqual(['t0', 't2']);
+      // and its generation moves with the other process's commit
+      const generation = store.generation();
+      await writeFromAnotherProcess(file, [{ kind: 'delete', collection: 'tokens', id: 't2', position: 7 }]);
+      expect(store.generation()).not.toBe(generation);
     } finally {
       await store.close();
       rmSync(root, { recursive: true, force: true });

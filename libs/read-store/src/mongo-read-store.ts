@@ -370,6 +370,11 @@ export class MongoReadStore implements ReadStore {
     await (await this.collection(collection)).deleteMany({});
   }
 
+  /** Nothing here tells cheaply that another replica has written: nothing is kept by generation. */
+  generation(): number | undefined {
+    return undefined;
+  }
+
   async ping(): Promise<void> {
     await (await this.connection).db.command({ ping: 1 });
   }

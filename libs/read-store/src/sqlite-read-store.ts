@@ -685,6 +685,15 @@ export class SqliteReadStore implements ReadStore {
     commitsInProcess++;
   }
 
+  /**
+   * {@link queries}, after the check for other connections' commits: it moves on every write of documents by this
+   * connection and whenever another connection has committed.
+   */
+  generation(): number {
+    this.syncWithDatabase();
+    return this.queries;
+  }
+
   async ping(): Promise<void> {
     this.statement('SELECT 1').get();
   }

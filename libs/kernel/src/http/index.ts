@@ -6,6 +6,7 @@ export * from './validation';
 export * from './urls';
 export * from './list';
 export * from './kept-body';
+export * from './kept-answers';
 export * from './optional-field';
 export * from './query-flag';
 export * from './url-signer';

@@ -117,6 +117,12 @@ export interface ReadStore {
    * step readers cannot see half-done: a projection rebuilt aside replaces the one in service.
    */
   replaceCollection(target: string, source: string): Promise<void>;
+  /**
+   * A number that moves whenever any document of the store may have changed (a write of this process, a commit of
+   * another one), read as of now; undefined when the adapter cannot tell cheaply. An answer made only from the
+   * store's documents, after `generation()` gave `g`, still holds while `generation()` gives `g`.
+   */
+  generation(): number | undefined;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
