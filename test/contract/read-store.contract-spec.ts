@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { type Doc, type Filter, type FindCursor, type ReadStore, type SortSpec } from '@app/kernel';
-import { MongoReadStore, SqliteReadStore, createReadStore, databaseNameOf } from '@app/read-store';
+import { type Doc, type Filter, type FindCursor, type ReadStore, type SortSpec, databaseNameOf } from '@app/kernel';
+import { MongoReadStore, SqliteReadStore, createReadStore } from '@app/read-store';
 
 /** Applies read-store writes from a second OS process (as a second service instance would) and waits for it. */
 function writeFromAnotherProcess(file: string, ops: { kind: string; collection: string; [key: string]: unknown }[]) {

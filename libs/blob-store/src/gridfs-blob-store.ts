@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 // Only types come from the driver at load time: it is loaded when a GridFsBlobStore is made.
 import type { Db, GridFSBucket, MongoClient } from 'mongodb';
-import { BLOB_KEY, type BlobStore, type StoredBlob } from '@app/kernel';
+import { BLOB_KEY, type BlobStore, type StoredBlob, databaseNameOf } from '@app/kernel';
 
 export interface GridFsBlobStoreOptions {
   /** `mongodb://…/<database>`; the database defaults to `quire` when the URL names none. */
@@ -10,11 +10,6 @@ export interface GridFsBlobStoreOptions {
   /** The GridFS bucket (its collections are `<bucket>.files` and `<bucket>.chunks`); default `blobs`. */
   bucket?: string;
   serverSelectionTimeoutMs?: number;
-}
-
-function databaseOf(url: string): string {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/?#]+\/([^?#]+)/.exec(url);
-  return match ? decodeURIComponent(match[1]) : 'quire';
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -31,13 +26,13 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 export class GridFsBlobStore implements BlobStore {
   private readonly connection: Promise<{ client: MongoClient; db: Db; bucket: GridFSBucket }>;
 
-  constructor(private readonly options: GridFsBlobStoreOptions) {
+  constructor(options: GridFsBlobStoreOptions) {
     this.connection = import('mongodb').then(async ({ GridFSBucket, MongoClient }) => {
       const client = new MongoClient(options.url, {
         serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
       });
       await client.connect();
-      const db = client.db(databaseOf(options.url));
+      const db = client.db(databaseNameOf(options.url));
       const bucket = new GridFSBucket(db, {
         bucketName: options.bucket ?? 'blobs',
         writeConcern: { w: 'majority', j: true },

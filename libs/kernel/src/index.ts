@@ -20,6 +20,7 @@ export * from './runtime/operations';
 export * from './runtime/point-in-time';
 export * from './runtime/resource-history';
 export * from './runtime/private-files';
+export * from './runtime/mongo-url';
 export * from './runtime/deep-freeze';
 export * from './runtime/background-worker';
 export * from './runtime/wal-checkpointer';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 // Only types come from the driver at load time: it is loaded when a MongoKeyStore is made.
 import type { Binary, Collection, Db, MongoClient } from 'mongodb';
-import { KEY_BYTES, type KeyStore } from '@app/kernel';
+import { KEY_BYTES, type KeyStore, databaseNameOf } from '@app/kernel';
 import { checkSubject } from './subject';
 
 export interface MongoKeyStoreOptions {
@@ -19,11 +19,6 @@ interface KeyDoc {
 }
 
 const DUPLICATE_KEY = 11000;
-
-function databaseOf(url: string): string {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/?#]+\/([^?#]+)/.exec(url);
-  return match ? decodeURIComponent(match[1]) : 'quire';
-}
 
 const bytesOf = (key: Binary | Buffer): Buffer =>
   Buffer.isBuffer(key) ? key : Buffer.from(key.buffer.buffer, key.buffer.byteOffset, key.buffer.byteLength);
@@ -45,7 +40,7 @@ export class MongoKeyStore implements KeyStore {
         serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 10_000,
       });
       await client.connect();
-      const db = client.db(databaseOf(options.url));
+      const db = client.db(databaseNameOf(options.url));
       const keys = db.collection<KeyDoc>(options.collection ?? 'personal_keys', {
         writeConcern: { w: 'majority', j: true },
       });

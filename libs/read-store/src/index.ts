@@ -2,4 +2,4 @@ export { ReadStoreModule } from './read-store.module';
 export { createReadStore, type ReadStoreOptions } from './create-read-store';
 export { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store';
 // The MongoDB driver itself is loaded only when a MongoReadStore is made.
-export { MongoReadStore, databaseNameOf, type MongoReadStoreOptions } from './mongo-read-store';
+export { MongoReadStore, type MongoReadStoreOptions } from './mongo-read-store';

@@ -15,6 +15,7 @@ import {
   type SortSpec,
   type StoredDoc,
   type WriteOp,
+  databaseNameOf,
 } from '@app/kernel';
 
 export interface MongoReadStoreOptions {
@@ -152,12 +153,6 @@ function fieldValue(doc: Doc, field: string): Scalar {
     current = (current as Record<string, unknown>)[key];
   }
   return current === undefined ? null : (current as Scalar);
-}
-
-/** The database named by the URL's path, `quire` when it names none. */
-export function databaseNameOf(url: string): string {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/?#]+\/([^?#]+)/.exec(url);
-  return match ? decodeURIComponent(match[1]) : 'quire';
 }
 
 function toCheckpoint(stored: StoredCheckpoint): Checkpoint {

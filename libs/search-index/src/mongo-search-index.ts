@@ -10,6 +10,7 @@ import {
   type SearchIndexOp,
   type SearchRequest,
   type SpaceHit,
+  databaseNameOf,
 } from '@app/kernel';
 import { type SearchTerm, parseQuery } from './query-text';
 
@@ -62,11 +63,6 @@ export function fold(text: string): string {
 
 const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-function databaseOf(url: string): string {
-  const match = /^mongodb(?:\+srv)?:\/\/[^/?#]+\/([^?#]+)/.exec(url);
-  return match ? decodeURIComponent(match[1]) : 'quire';
-}
 
 const pageKey = (space: string, page: string) => `${space}\u0000${page}`;
 
@@ -129,7 +125,7 @@ export class MongoSearchIndex implements SearchIndex {
   private connected?: Connection;
 
   constructor(options: MongoSearchIndexOptions) {
-    const database = databaseOf(options.url);
+    const database = databaseNameOf(options.url);
     this.connection = import('mongodb').then(({ MongoClient }) => {
       const client = new MongoClient(options.url, {
         serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5000,

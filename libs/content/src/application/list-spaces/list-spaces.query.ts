@@ -54,10 +54,12 @@ export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
 
   execute(query: ListSpacesQuery): Promise<JsonText> {
     const { organizationId, userId, params } = query;
-    return this.answers.of(`${organizationId}\u0000${userId}\u0000${JSON.stringify(params)}`, () => this.page(query));
+    const key = `${organizationId}\u0000${userId}\u0000${JSON.stringify(params)}`;
+    return this.answers.of(key, () => this.page(query, key));
   }
 
-  private async page({ organizationId, userId, params }: ListSpacesQuery): Promise<JsonText> {
+  /** The page; `key` names the request (the same for the kept answer and the kept joined bytes). */
+  private async page({ organizationId, userId, params }: ListSpacesQuery, key: string): Promise<JsonText> {
     const viewer = await this.access.viewer(organizationId, userId);
     const page = await listVisible<SpaceDoc, { space: SpaceDoc; role: RoleOrGuest }>(
       this.store,
@@ -79,7 +81,7 @@ export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
     );
     return new JsonText(
       this.lists.join(
-        `${organizationId}\u0000${userId}\u0000${JSON.stringify(params)}`,
+        key,
         page,
         page.items.map(({ space, role }) => bodyJson(this.bodies.of(space, role, counts.get(space.id)))),
       ),
