@@ -3,7 +3,8 @@ import { PreconditionFailed, DomainError } from '../domain/errors';
 import {
   type EventMetadata,
   type EventStore,
-  type ExpectedRevision,
+  type AppendResult,
+  type EventToAppend,
   type GlobalPosition,
   type RecordedEvent,
   WrongExpectedRevision,
@@ -37,8 +38,25 @@ type Folded = { state: unknown; revision: number };
  * reading the events after its revision (also those another process appended), never by replaying the stream.
  */
 const folds = new WeakMap<EventStore, WeakMap<object, Map<string, Folded>>>();
-/** Commands on one stream in this process run one after the other instead of conflicting with each other. */
-const queues = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+/**
+ * Commands waiting for their stream in this process, per store and stream (see `handleCommand`). A stream with an
+ * entry has a drain under way, which takes the entry out once the list is empty.
+ */
+const waitingByStore = new WeakMap<EventStore, Map<string, Waiting[]>>();
+
+/** The most commands whose events one append carries. */
+const MAX_GROUP = 64;
+
+/** A command waiting for its stream, with how to answer its caller. */
+interface Waiting {
+  decider: Decider<unknown, Command, DomainEvent>;
+  command: Command;
+  options: HandleOptions;
+  /** How many of its appends lost to a concurrent one so far. */
+  conflicts: number;
+  resolve(result: HandleResult<unknown, DomainEvent>): void;
+  reject(error: unknown): void;
+}
 
 function cacheOf(store: EventStore, decider: object): Map<string, Folded> {
   let byDecider = folds.get(store);
@@ -72,23 +90,18 @@ async function foldStream<State, Evt extends DomainEvent>(
   return { state, revision };
 }
 
-function serialised<T>(store: EventStore, streamId: string, work: () => Promise<T>): Promise<T> {
-  let byStream = queues.get(store);
-  if (!byStream) queues.set(store, (byStream = new Map()));
-  const previous = byStream.get(streamId) ?? Promise.resolve();
-  const run = previous.then(work, work);
-  const settled = run.catch(() => undefined);
-  byStream.set(streamId, settled);
-  void settled.then(() => {
-    if (byStream.get(streamId) === settled) byStream.delete(streamId);
-  });
-  return run;
-}
-
 /**
  * The one command handler every use case goes through: load the stream, fold the state, decide, append with
  * the expected revision. Without `If-Match`, a concurrent append (by another process) is retried on fresh state a
  * bounded number of times; with it, a mismatch is a `PreconditionFailed`.
+ *
+ * Commands on one stream in this process run one after the other, in the order they came, instead of conflicting
+ * with each other. Those that wait while the stream is busy are then decided together: each on the state its
+ * predecessors left, exactly as if they had run one by one, and the events of all of them are appended at once
+ * (one transaction, one expected revision). A busy stream thus pays for one append and one projection batch per
+ * group rather than per command. A command whose decision fails fails alone; a conflict with another process
+ * retries the group on fresh state. Commands of a process (with a `commandId`, whose event ids are derived from
+ * it) and those of another decider on the same stream are not grouped.
  */
 export function handleCommand<State, Cmd extends Command, Evt extends DomainEvent>(
   store: EventStore,
@@ -97,54 +110,145 @@ export function handleCommand<State, Cmd extends Command, Evt extends DomainEven
   command: Cmd,
   options: HandleOptions = {},
 ): Promise<HandleResult<State, Evt>> {
-  return serialised(store, streamId, () => decideAndAppend(store, decider, streamId, command, options));
+  return new Promise<HandleResult<State, Evt>>((resolve, reject) => {
+    const waiting: Waiting = {
+      decider: decider as unknown as Waiting['decider'],
+      command,
+      options,
+      conflicts: 0,
+      resolve: resolve as Waiting['resolve'],
+      reject,
+    };
+    let byStream = waitingByStore.get(store);
+    if (!byStream) waitingByStore.set(store, (byStream = new Map()));
+    const queue = byStream.get(streamId);
+    if (queue) {
+      queue.push(waiting);
+      return;
+    }
+    const started = [waiting];
+    byStream.set(streamId, started);
+    void drain(store, byStream, streamId, started);
+  });
 }
 
-async function decideAndAppend<State, Cmd extends Command, Evt extends DomainEvent>(
+/** Runs the stream's waiting commands, group after group, until none is left. */
+async function drain(
   store: EventStore,
-  decider: Decider<State, Cmd, Evt>,
+  byStream: Map<string, Waiting[]>,
   streamId: string,
-  command: Cmd,
-  options: HandleOptions,
-): Promise<HandleResult<State, Evt>> {
-  const maxRetries = options.ifMatch === undefined ? (options.maxRetries ?? DEFAULT_RETRIES) : 0;
-  for (let attempt = 0; ; attempt++) {
-    let { state, revision } = await foldStream(store, decider, streamId);
-    requireIfMatch(options.ifMatch, revision);
-    const events = [...decider.decide(command, state)];
-    if (events.length === 0) return { events, state, revision, position: null };
-    for (const event of events) state = decider.evolve(state, event);
+  queue: Waiting[],
+): Promise<void> {
+  // Commands reach the stream one request at a time, each request's work running to its end before the next
+  // request is read, so without a wait no command would ever find another waiting. The first command waits for
+  // the rest of this turn of the event loop (every request that came in with it), which then join its group.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (queue.length > 0) await runGroup(store, streamId, takeGroup(queue));
+  byStream.delete(streamId);
+}
 
-    const expected: ExpectedRevision = revision === -1 ? 'no_stream' : revision;
+/** The longest run of waiting commands at the head of the queue that can share an append. */
+function takeGroup(queue: Waiting[]): Waiting[] {
+  const first = queue[0];
+  let size = 1;
+  if (first.command.metadata.commandId === undefined) {
+    while (
+      size < queue.length &&
+      size < MAX_GROUP &&
+      queue[size].decider === first.decider &&
+      queue[size].command.metadata.commandId === undefined
+    ) {
+      size++;
+    }
+  }
+  return queue.splice(0, size);
+}
+
+interface Decided {
+  waiting: Waiting;
+  events: DomainEvent[];
+  /** The state and the stream's revision after this command's events. */
+  state: unknown;
+  revision: number;
+}
+
+/** Decides and appends a group of commands on one decider's stream; answers each of them, never throws. */
+async function runGroup(store: EventStore, streamId: string, group: Waiting[]): Promise<void> {
+  const { decider } = group[0];
+  let pending = group;
+  while (pending.length > 0) {
+    let decided: Decided[] = [];
     try {
-      const result = await store.append(
-        streamId,
-        events.map((event, index) => ({
-          id: command.metadata.commandId
-            ? deterministicEventId(`${command.metadata.commandId}:${streamId}:${index}`)
-            : newEventId(),
-          type: event.type,
-          data: event.data as Record<string, unknown>,
-          metadata: metadataOf(command),
-        })),
-        expected,
-      );
-      revision = result.nextRevision;
-      // An idempotent re-append (same command id) returns the earlier revision: only cache a fold we are sure of.
-      if (result.nextRevision === (expected === 'no_stream' ? -1 : expected) + events.length) {
-        remember(cacheOf(store, decider), streamId, { state, revision });
-      } else {
-        cacheOf(store, decider).delete(streamId);
+      let { state, revision } = await foldStream(store, decider, streamId);
+      const start = revision;
+      const toAppend: EventToAppend[] = [];
+      for (const waiting of pending) {
+        try {
+          requireIfMatch(waiting.options.ifMatch, revision);
+          const events = [...decider.decide(waiting.command, state)];
+          let next = state;
+          for (const event of events) next = decider.evolve(next, event);
+          const metadata = metadataOf(waiting.command);
+          const { commandId } = waiting.command.metadata;
+          events.forEach((event, index) =>
+            toAppend.push({
+              id: commandId ? deterministicEventId(`${commandId}:${streamId}:${index}`) : newEventId(),
+              type: event.type,
+              data: event.data as Record<string, unknown>,
+              metadata,
+            }),
+          );
+          state = next;
+          revision += events.length;
+          decided.push({ waiting, events, state, revision });
+        } catch (error) {
+          waiting.reject(error);
+        }
       }
-      return { events, state, revision, position: result.position };
+      pending = [];
+      if (toAppend.length === 0) {
+        for (const { waiting, events, state: after, revision: at } of decided) {
+          waiting.resolve({ events, state: after, revision: at, position: null });
+        }
+        return;
+      }
+      let result: AppendResult;
+      try {
+        result = await store.append(streamId, toAppend, start === -1 ? 'no_stream' : start);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+        for (const item of decided) {
+          const { waiting } = item;
+          const before = item.revision - item.events.length;
+          if (waiting.options.ifMatch !== undefined) {
+            waiting.reject(new PreconditionFailed(`the resource changed after revision ${before}`));
+          } else if (waiting.conflicts++ >= (waiting.options.maxRetries ?? DEFAULT_RETRIES)) {
+            waiting.reject(new DomainError('conflict', 'the resource is being changed concurrently; try again'));
+          } else {
+            pending.push(waiting);
+          }
+        }
+        decided = [];
+        continue;
+      }
+      // An idempotent re-append (a process command's events already stored) answers the earlier revision: only a
+      // fold we are sure of is kept. Such a command is always alone in its group.
+      const exact = result.nextRevision === revision;
+      if (exact) remember(cacheOf(store, decider), streamId, { state, revision });
+      else cacheOf(store, decider).delete(streamId);
+      for (const item of decided) {
+        item.waiting.resolve({
+          events: item.events,
+          state: item.state,
+          revision: exact ? item.revision : result.nextRevision,
+          position: item.events.length > 0 ? result.position : null,
+        });
+      }
+      return;
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevision)) throw error;
-      if (options.ifMatch !== undefined) {
-        throw new PreconditionFailed(`the resource changed after revision ${revision}`);
-      }
-      if (attempt >= maxRetries) {
-        throw new DomainError('conflict', 'the resource is being changed concurrently; try again');
-      }
+      for (const { waiting } of decided) waiting.reject(error);
+      for (const waiting of pending) waiting.reject(error);
+      return;
     }
   }
 }
