@@ -9,7 +9,17 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import { SAML_ACS_ROUTE, TokenAuthenticator } from '@app/identity';
-import { HttpErrorFilter, createValidationPipe, errorBody, parseJsonBody, serializeReply } from '@app/kernel';
+import {
+  HttpErrorFilter,
+  KeptResponses,
+  READ_STORE,
+  type ReadStore,
+  createValidationPipe,
+  errorBody,
+  isKeepable,
+  parseJsonBody,
+  serializeReply,
+} from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
 import { ConnectionGuard } from './connection-guard';
@@ -47,6 +57,17 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
+}
+
+/** The headers a route set on its answer, beyond those every API response gets (and its request id). */
+function routeHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (name === 'x-request-id' || name === 'content-length' || value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    if (API_HEADERS[name] !== text) headers[name] = text;
+  }
+  return headers;
 }
 
 /** Builds the whole HTTP application (used by main.ts, the end-to-end tests and the benchmarks). */
@@ -175,6 +196,34 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
       },
     });
   }
+
+  // A GET whose route said its answer may be kept (keepResponse) is answered again from the kept response while the
+  // read store has not changed: after the headers, the rate limiter and the connection guard, before routing
+  // into Nest. Registered last among the request hooks so that everything above still applies to it.
+  const responses = new KeptResponses(app.get<ReadStore>(READ_STORE));
+  const noted = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  fastify.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET') return done();
+    const generation = responses.generation();
+    if (generation === undefined) return done();
+    const key = KeptResponses.keyOf(request.headers.authorization, request.url);
+    const found = responses.find(key, generation);
+    if (found === undefined) {
+      noted.set(request, { key, generation });
+      return done();
+    }
+    connections.handling(request.raw.socket);
+    void reply.headers(found.headers).send(found.payload);
+  });
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const note = noted.get(request);
+    if (note !== undefined && reply.statusCode === 200 && isKeepable(reply)) {
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+        responses.keep(note.key, note.generation, { headers: routeHeaders(reply), payload: Buffer.from(payload) });
+      }
+    }
+    done(null, payload);
+  });
 
   app.setGlobalPrefix('v1', { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());

@@ -12,3 +12,4 @@ export * from './query-flag';
 export * from './url-signer';
 export * from './json-body';
 export * from './point-in-time-field';
+export * from './kept-responses';

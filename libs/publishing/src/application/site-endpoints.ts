@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { type FastifyReply } from 'fastify';
-import { type Actor, Runtime, etagOf, type IfMatch } from '@app/kernel';
+import { type Actor, Runtime, etagOf, type IfMatch, keepResponse } from '@app/kernel';
 import { ChangeSiteCommand, type SiteChange, type SiteChanged } from './change-site/change-site.command';
 import { ReadSiteQuery, type SiteRead } from './read-site/read-site.query';
 import { PUBLISHING_READ_MODELS } from './read-models';
@@ -30,7 +30,11 @@ export class SiteEndpoints {
 
   async read(actor: Actor, organizationId: string, siteId: string, read: SiteRead, reply?: FastifyReply) {
     const view = await this.queries.execute(new ReadSiteQuery(organizationId, siteId, actor.userId, read));
-    if (reply) void reply.header('etag', etagOf(view.version));
+    if (reply) {
+      void reply.header('etag', etagOf(view.version));
+      // made from the read store alone (a GET may be answered again from it; see KeptResponses)
+      keepResponse(reply);
+    }
     return view.body;
   }
 

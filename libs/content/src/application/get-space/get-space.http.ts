@@ -3,7 +3,15 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, OptionalField, PointInTimeField, etagOf, pointInTime } from '@app/kernel';
+import {
+  type Actor,
+  CurrentActor,
+  OptionalField,
+  PointInTimeField,
+  etagOf,
+  keepResponse,
+  pointInTime,
+} from '@app/kernel';
 import { GetSpaceQuery } from './get-space.query';
 
 export class GetSpaceParams {
@@ -35,7 +43,11 @@ export class GetSpaceController {
     const at = pointInTime(params.at);
     const view = await this.queries.execute(new GetSpaceQuery(spaceId, actor.userId, params.shareKey, at));
     // A past version is not something to send back in If-Match: only the current one carries an ETag.
-    if (!at) void reply.header('etag', etagOf(view.version));
+    if (!at) {
+      void reply.header('etag', etagOf(view.version));
+      // made from the read store alone (a point in time reads the event store)
+      keepResponse(reply);
+    }
     return view.body;
   }
 }

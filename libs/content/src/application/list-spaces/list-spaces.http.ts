@@ -1,7 +1,8 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Actor, CurrentActor, ListQuery } from '@app/kernel';
+import { type FastifyReply } from 'fastify';
+import { type Actor, CurrentActor, ListQuery, keepResponse } from '@app/kernel';
 import { ListSpacesQuery } from './list-spaces.query';
 
 @ApiTags('spaces')
@@ -11,8 +12,15 @@ export class ListSpacesController {
 
   @Get('orgs/:organizationId/spaces')
   @ApiOperation({ operationId: 'listSpacesInOrganizationById', summary: 'List the spaces the caller can see' })
-  list(@CurrentActor() actor: Actor, @Param('organizationId') organizationId: string, @Query() params: ListQuery) {
-    // the handler answers the envelope's JSON text (JsonText), joined from the spaces' kept JSON
+  list(
+    @CurrentActor() actor: Actor,
+    @Param('organizationId') organizationId: string,
+    @Query() params: ListQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    // the handler answers the envelope's JSON text (JsonText), joined from the spaces' kept JSON; made from the
+    // read store alone (and the cursor secret), it may be answered again (see KeptResponses)
+    keepResponse(reply);
     return this.queries.execute(new ListSpacesQuery(organizationId, actor.userId, params));
   }
 }

@@ -1,7 +1,8 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type Actor, CurrentActor } from '@app/kernel';
+import { type FastifyReply } from 'fastify';
+import { type Actor, CurrentActor, keepResponse } from '@app/kernel';
 import { GetSpaceCustomFieldsQuery } from './get-space-custom-fields.query';
 
 @ApiTags('custom-fields')
@@ -14,8 +15,14 @@ export class GetSpaceCustomFieldsController {
     operationId: 'getSpaceCustomFields',
     summary: "Every custom field of the space's organization with the space's value, if any (read role)",
   })
-  get(@CurrentActor() actor: Actor, @Param('spaceId') spaceId: string) {
-    // the handler answers the JSON text (JsonText), joined from the fields' cached JSON
+  get(
+    @CurrentActor() actor: Actor,
+    @Param('spaceId') spaceId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    // the handler answers the JSON text (JsonText), joined from the fields' cached JSON; made from the read store
+    // alone, it may be answered again (see KeptResponses)
+    keepResponse(reply);
     return this.queries.execute(new GetSpaceCustomFieldsQuery(spaceId, actor.userId));
   }
 }

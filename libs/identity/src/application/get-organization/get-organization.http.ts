@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, PointInTimeParams, etagOf, pointInTime } from '@app/kernel';
+import { type Actor, CurrentActor, PointInTimeParams, etagOf, keepResponse, pointInTime } from '@app/kernel';
 import { GetOrganizationQuery } from './get-organization.query';
 
 @ApiTags('organizations')
@@ -20,7 +20,11 @@ export class GetOrganizationController {
   ) {
     const at = pointInTime(params.at);
     const { body, revision } = await this.queries.execute(new GetOrganizationQuery(organizationId, actor.userId, at));
-    if (!at) void reply.header('etag', etagOf(revision));
+    if (!at) {
+      void reply.header('etag', etagOf(revision));
+      // made from the read store alone (a point in time reads the event store)
+      keepResponse(reply);
+    }
     return body;
   }
 }

@@ -1,0 +1,63 @@
+import { KeptResponses, isKeepable, keepResponse } from './kept-responses';
+
+describe('KeptResponses', () => {
+  const response = (text: string, headers: Record<string, string> = { etag: '"1"' }) => ({
+    headers,
+    payload: Buffer.from(text),
+  });
+
+  it('finds a response only while the generation it was made at holds, then forgets it', () => {
+    let generation: number | undefined = 3;
+    const kept = new KeptResponses({ generation: () => generation });
+    expect(kept.generation()).toBe(3);
+    kept.keep('a', 3, response('{"a":1}'));
+    expect(kept.find('a', 3)?.payload.toString()).toBe('{"a":1}');
+    expect(kept.find('b', 3)).toBeUndefined();
+    expect(kept.find('a', 4)).toBeUndefined();
+    // gone for good: the store does not go back to an older generation
+    expect(kept.find('a', 3)).toBeUndefined();
+    expect(kept.size).toEqual({ entries: 0, bytes: 0 });
+    generation = undefined;
+    expect(kept.generation()).toBeUndefined();
+  });
+
+  it('keeps at most so many responses and so many bytes, the oldest going first', () => {
+    const kept = new KeptResponses({ generation: () => 1 }, { entries: 2, bytes: 10 });
+    kept.keep('a', 1, response('1234'));
+    kept.keep('b', 1, response('1234'));
+    kept.keep('c', 1, response('12'));
+    expect(kept.find('a', 1)).toBeUndefined();
+    expect(kept.size).toEqual({ entries: 2, bytes: 6 });
+    kept.keep('d', 1, response('12345678'));
+    expect(kept.find('b', 1)).toBeUndefined();
+    expect(kept.find('c', 1)?.payload.length).toBe(2);
+    expect(kept.size).toEqual({ entries: 2, bytes: 10 });
+    kept.keep('e', 1, response('123'));
+    expect(kept.find('c', 1)).toBeUndefined();
+    expect(kept.find('d', 1)).toBeUndefined();
+    expect(kept.size).toEqual({ entries: 1, bytes: 3 });
+    // larger than all the room there is: never kept
+    kept.keep('f', 1, response('12345678901'));
+    expect(kept.find('f', 1)).toBeUndefined();
+    expect(kept.find('e', 1)?.payload.length).toBe(3);
+    // keeping a key again replaces it and its bytes
+    kept.keep('e', 1, response('1'));
+    expect(kept.size).toEqual({ entries: 1, bytes: 1 });
+  });
+
+  it('keys requests by a hash of who asks and what, holding neither in clear', () => {
+    const key = KeptResponses.keyOf('Bearer quire_secret', '/v1/orgs/o?shareKey=k');
+    expect(key).not.toContain('quire_secret');
+    expect(key).not.toContain('shareKey');
+    expect(KeptResponses.keyOf('Bearer quire_secret', '/v1/orgs/o?shareKey=k')).toBe(key);
+    expect(KeptResponses.keyOf('Bearer quire_other', '/v1/orgs/o?shareKey=k')).not.toBe(key);
+    expect(KeptResponses.keyOf('Bearer quire_secret', '/v1/orgs/o')).not.toBe(key);
+  });
+
+  it('marks a reply as keepable only when its route says so', () => {
+    const reply = {};
+    expect(isKeepable(reply)).toBe(false);
+    keepResponse(reply);
+    expect(isKeepable(reply)).toBe(true);
+  });
+});
