@@ -123,3 +123,33 @@ describe('kept responses (e2e)', () => {
     expect((await getCounting('/v1/orgs/nope')).runs).toBe(1);
   });
 });
+
+describe('kept responses under the rate limiter (e2e)', () => {
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await TestService.start({
+      RATE_LIMIT_ENABLED: 'true',
+      RATE_LIMIT_MAX: '3',
+      RATE_LIMIT_WINDOW_MS: '60000',
+    });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it('counts a kept answer against the allowance and gives it fresh rate-limit headers', async () => {
+    const ada = await service.signUp('ada@limited.example', { name: 'Ada', org: 'Limited Org' });
+    const made = jest.spyOn(service.app.get(GetOrganizationHandler), 'execute');
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await service.as(ada.token).get(`/v1/orgs/${ada.organizationId}`));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429]);
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(answers.slice(0, 3).map((answer) => answer.headers.get('x-ratelimit-remaining'))).toEqual(['2', '1', '0']);
+    } finally {
+      made.mockRestore();
+    }
+  });
+});

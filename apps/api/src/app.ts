@@ -59,13 +59,15 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   );
 }
 
-/** The headers a route set on its answer, beyond those every API response gets (and its request id). */
-function routeHeaders(reply: FastifyReply): Record<string, string> {
+/**
+ * The headers a route set on its answer: those it added or changed since `before` (what the request hooks had set:
+ * security headers, request id, rate-limit counters, which a kept answer must not carry to another request).
+ */
+function routeHeaders(reply: FastifyReply, before: Readonly<Record<string, unknown>>): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (name === 'x-request-id' || name === 'content-length' || value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(', ') : String(value);
-    if (API_HEADERS[name] !== text) headers[name] = text;
+    if (name === 'content-length' || value === undefined || before[name] === value) continue;
+    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return headers;
 }
@@ -198,28 +200,41 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   }
 
   // A GET whose route said its answer may be kept (keepResponse) is answered again from the kept response while the
-  // read store has not changed: after the headers, the rate limiter and the connection guard, before routing
-  // into Nest. Registered last among the request hooks so that everything above still applies to it.
+  // read store has not changed, before routing into Nest. It runs as the last request hook of each GET route, so
+  // that everything before it still applies: the security headers, the connection guard and the rate limiter (whose
+  // hook is the route's own, added when the route is registered, as this one is, after it).
   const responses = new KeptResponses(app.get<ReadStore>(READ_STORE));
-  const noted = new WeakMap<FastifyRequest, { key: string; generation: number }>();
-  fastify.addHook('onRequest', (request, reply, done) => {
+  const noted = new WeakMap<
+    FastifyRequest,
+    { key: string; generation: number; before: Readonly<Record<string, unknown>> }
+  >();
+  const answerKept = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     if (request.method !== 'GET') return done();
     const generation = responses.generation();
     if (generation === undefined) return done();
     const key = KeptResponses.keyOf(request.headers.authorization, request.url);
     const found = responses.find(key, generation);
     if (found === undefined) {
-      noted.set(request, { key, generation });
+      noted.set(request, { key, generation, before: reply.getHeaders() });
       return done();
     }
     connections.handling(request.raw.socket);
     void reply.headers(found.headers).send(found.payload);
+  };
+  fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('GET')) return;
+    const hooks = route.onRequest;
+    route.onRequest = [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), answerKept as never];
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     const note = noted.get(request);
     if (note !== undefined && reply.statusCode === 200 && isKeepable(reply)) {
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        responses.keep(note.key, note.generation, { headers: routeHeaders(reply), payload: Buffer.from(payload) });
+        responses.keep(note.key, note.generation, {
+          headers: routeHeaders(reply, note.before),
+          payload: Buffer.from(payload),
+        });
       }
     }
     done(null, payload);
