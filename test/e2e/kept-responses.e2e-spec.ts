@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { SqliteReadStore } from '@app/read-store';
 import { GetOrganizationHandler } from '../../libs/identity/src/application/get-organization/get-organization.query';
+import { GetChangeRequestHandler } from '../../libs/review/src/application/get-change-request/get-change-request.query';
 import { TestService, expectError } from '../support/service';
 
 /**
@@ -105,6 +106,30 @@ describe('kept responses (e2e)', () => {
       await other.close();
     }
     expect((await getCounting(org())).runs).toBe(1);
+  });
+
+  it('shows a person whose key was destroyed as erased at once in a kept change request', async () => {
+    const bob = await service.signUp('bob@kept.example', { name: 'Bob Keptman' });
+    await service.as(ada.token).post(`${org()}/invites`, { emails: ['bob@kept.example'], role: 'admin' });
+    const space = await service.as(bob.token).post(`${org()}/spaces`, { title: 'Reviewed' });
+    const created = await service.as(bob.token).post(`/v1/spaces/${space.body.id}/change-requests`, { subject: 'S' });
+    expect(created.status).toBe(201);
+    const path = `/v1/spaces/${space.body.id}/change-requests/${created.body.id}`;
+    const handler = jest.spyOn(service.app.get(GetChangeRequestHandler), 'execute');
+    try {
+      const first = await service.as(ada.token).get(path);
+      expect(first.body.createdBy.displayName).toBe('Bob Keptman');
+      expect((await service.as(ada.token).get(path)).body).toEqual(first.body);
+      expect(handler).toHaveBeenCalledTimes(1);
+      // the key alone goes (no document changes): what was opened with it must not be shown again
+      await service.keys.destroy(`user:${bob.userId}`);
+      const after = await service.as(ada.token).get(path);
+      expect(handler).toHaveBeenCalledTimes(2);
+      expect(after.body.createdBy.displayName).not.toBe('Bob Keptman');
+      expect(JSON.stringify(after.body)).not.toContain('bob@kept.example');
+    } finally {
+      handler.mockRestore();
+    }
   });
 
   it('keeps nothing the route did not say it may keep: a point in time, HEAD, an error', async () => {

@@ -11,12 +11,15 @@ import { type FastifyError, type FastifyReply, type FastifyRequest } from 'fasti
 import { SAML_ACS_ROUTE, TokenAuthenticator } from '@app/identity';
 import {
   HttpErrorFilter,
+  KEY_STORE,
   KeptResponses,
+  type KeyStore,
   READ_STORE,
   type ReadStore,
   createValidationPipe,
   errorBody,
   isKeepable,
+  readsKeyStore,
   parseJsonBody,
   serializeReply,
 } from '@app/kernel';
@@ -203,35 +206,36 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
   // read store has not changed, before routing into Nest. It runs as the last request hook of each GET route, so
   // that everything before it still applies: the security headers, the connection guard and the rate limiter (whose
   // hook is the route's own, added when the route is registered, as this one is, after it).
-  const responses = new KeptResponses(app.get<ReadStore>(READ_STORE));
-  const noted = new WeakMap<
-    FastifyRequest,
-    { key: string; generation: number; before: Readonly<Record<string, unknown>> }
-  >();
-  const answerKept = (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
-    if (request.method !== 'GET') return done();
-    const generation = responses.generation();
-    if (generation === undefined) return done();
-    const key = KeptResponses.keyOf(request.headers.authorization, request.url);
-    const found = responses.find(key, generation);
-    if (found === undefined) {
-      noted.set(request, { key, generation, before: reply.getHeaders() });
-      return done();
-    }
-    connections.handling(request.raw.socket);
-    void reply.headers(found.headers).send(found.payload);
-  };
+  const responses = new KeptResponses({ reads: app.get<ReadStore>(READ_STORE), keys: app.get<KeyStore>(KEY_STORE) });
+  const noted = new WeakMap<FastifyRequest, { key: string; tag: string; before: Readonly<Record<string, unknown>> }>();
+  const answerKept =
+    (withKeys: boolean) =>
+    (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
+      if (request.method !== 'GET') return done();
+      const tag = responses.tag(withKeys);
+      if (tag === undefined) return done();
+      const key = KeptResponses.keyOf(request.headers.authorization, request.url);
+      const found = responses.find(key, tag);
+      if (found === undefined) {
+        noted.set(request, { key, tag, before: reply.getHeaders() });
+        return done();
+      }
+      connections.handling(request.raw.socket);
+      void reply.headers(found.headers).send(found.payload);
+    };
+  const [answerKeptOfReads, answerKeptOfReadsAndKeys] = [answerKept(false), answerKept(true)];
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('GET')) return;
+    const hook = readsKeyStore(route.config) ? answerKeptOfReadsAndKeys : answerKeptOfReads;
     const hooks = route.onRequest;
-    route.onRequest = [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), answerKept as never];
+    route.onRequest = [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), hook as never];
   });
   fastify.addHook('onSend', (request, reply, payload, done) => {
     const note = noted.get(request);
     if (note !== undefined && reply.statusCode === 200 && isKeepable(reply)) {
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        responses.keep(note.key, note.generation, {
+        responses.keep(note.key, note.tag, {
           headers: routeHeaders(reply, note.before),
           payload: Buffer.from(payload),
         });

@@ -1,4 +1,4 @@
-import { KeptResponses, isKeepable, keepResponse } from './kept-responses';
+import { KeptResponses, READS_KEY_STORE, isKeepable, keepResponse, readsKeyStore } from './kept-responses';
 
 describe('KeptResponses', () => {
   const response = (text: string, headers: Record<string, string> = { etag: '"1"' }) => ({
@@ -6,42 +6,52 @@ describe('KeptResponses', () => {
     payload: Buffer.from(text),
   });
 
-  it('finds a response only while the generation it was made at holds, then forgets it', () => {
-    let generation: number | undefined = 3;
-    const kept = new KeptResponses({ generation: () => generation });
-    expect(kept.generation()).toBe(3);
-    kept.keep('a', 3, response('{"a":1}'));
-    expect(kept.find('a', 3)?.payload.toString()).toBe('{"a":1}');
-    expect(kept.find('b', 3)).toBeUndefined();
-    expect(kept.find('a', 4)).toBeUndefined();
-    // gone for good: the store does not go back to an older generation
-    expect(kept.find('a', 3)).toBeUndefined();
+  it('finds a response only while the tag it was made at holds, then forgets it', () => {
+    const kept = new KeptResponses({ reads: { generation: () => 3 } });
+    kept.keep('a', '3', response('{"a":1}'));
+    expect(kept.find('a', '3')?.payload.toString()).toBe('{"a":1}');
+    expect(kept.find('b', '3')).toBeUndefined();
+    expect(kept.find('a', '4')).toBeUndefined();
+    // gone for good: the stores do not go back to an older state
+    expect(kept.find('a', '3')).toBeUndefined();
     expect(kept.size).toEqual({ entries: 0, bytes: 0 });
+  });
+
+  it("tags with the read store's generation, and the key store's version when asked", () => {
+    let generation: number | undefined = 3;
+    let version: string | undefined = '0:7';
+    const kept = new KeptResponses({ reads: { generation: () => generation }, keys: { version: () => version } });
+    expect(kept.tag()).toBe('3');
+    expect(kept.tag(true)).toBe('3:0:7');
+    version = undefined;
+    expect(kept.tag()).toBe('3');
+    expect(kept.tag(true)).toBeUndefined();
     generation = undefined;
-    expect(kept.generation()).toBeUndefined();
+    expect(kept.tag()).toBeUndefined();
+    expect(new KeptResponses({ reads: { generation: () => 1 } }).tag(true)).toBeUndefined();
   });
 
   it('keeps at most so many responses and so many bytes, the oldest going first', () => {
-    const kept = new KeptResponses({ generation: () => 1 }, { entries: 2, bytes: 10 });
-    kept.keep('a', 1, response('1234'));
-    kept.keep('b', 1, response('1234'));
-    kept.keep('c', 1, response('12'));
-    expect(kept.find('a', 1)).toBeUndefined();
+    const kept = new KeptResponses({ reads: { generation: () => 1 } }, { entries: 2, bytes: 10 });
+    kept.keep('a', '1', response('1234'));
+    kept.keep('b', '1', response('1234'));
+    kept.keep('c', '1', response('12'));
+    expect(kept.find('a', '1')).toBeUndefined();
     expect(kept.size).toEqual({ entries: 2, bytes: 6 });
-    kept.keep('d', 1, response('12345678'));
-    expect(kept.find('b', 1)).toBeUndefined();
-    expect(kept.find('c', 1)?.payload.length).toBe(2);
+    kept.keep('d', '1', response('12345678'));
+    expect(kept.find('b', '1')).toBeUndefined();
+    expect(kept.find('c', '1')?.payload.length).toBe(2);
     expect(kept.size).toEqual({ entries: 2, bytes: 10 });
-    kept.keep('e', 1, response('123'));
-    expect(kept.find('c', 1)).toBeUndefined();
-    expect(kept.find('d', 1)).toBeUndefined();
+    kept.keep('e', '1', response('123'));
+    expect(kept.find('c', '1')).toBeUndefined();
+    expect(kept.find('d', '1')).toBeUndefined();
     expect(kept.size).toEqual({ entries: 1, bytes: 3 });
     // larger than all the room there is: never kept
-    kept.keep('f', 1, response('12345678901'));
-    expect(kept.find('f', 1)).toBeUndefined();
-    expect(kept.find('e', 1)?.payload.length).toBe(3);
+    kept.keep('f', '1', response('12345678901'));
+    expect(kept.find('f', '1')).toBeUndefined();
+    expect(kept.find('e', '1')?.payload.length).toBe(3);
     // keeping a key again replaces it and its bytes
-    kept.keep('e', 1, response('1'));
+    kept.keep('e', '1', response('1'));
     expect(kept.size).toEqual({ entries: 1, bytes: 1 });
   });
 
@@ -59,5 +69,8 @@ describe('KeptResponses', () => {
     expect(isKeepable(reply)).toBe(false);
     keepResponse(reply);
     expect(isKeepable(reply)).toBe(true);
+    expect(readsKeyStore(READS_KEY_STORE)).toBe(true);
+    expect(readsKeyStore({ bodyLimit: 10 })).toBe(false);
+    expect(readsKeyStore(undefined)).toBe(false);
   });
 });

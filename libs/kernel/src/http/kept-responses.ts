@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { type KeyStore } from '../ports/key-store.port';
 import { type ReadStore } from '../ports/read-store.port';
 
 /** Set on a reply by a route whose answer to this request may be kept (see {@link KeptResponses}). */
@@ -12,6 +13,18 @@ const KEEPABLE = Symbol('quire:keepable-response');
  */
 export function keepResponse(reply: object): void {
   (reply as Record<symbol, unknown>)[KEEPABLE] = true;
+}
+
+/**
+ * Fastify route configuration (`@RouteConfig(READS_KEY_STORE)`) of a GET whose answer, when kept, also depends on
+ * the key store (people's names and addresses, opened with their own keys): it is kept while the key store's
+ * `version()` holds too, so an erased person is never shown from a kept answer.
+ */
+export const READS_KEY_STORE = Object.freeze({ keptResponse: 'reads-key-store' });
+
+/** Whether a route's configuration says its kept answers depend on the key store ({@link READS_KEY_STORE}). */
+export function readsKeyStore(config: unknown): boolean {
+  return (config as { keptResponse?: unknown } | undefined)?.keptResponse === READS_KEY_STORE.keptResponse;
 }
 
 /** Whether the route said its answer may be kept ({@link keepResponse}). */
@@ -39,16 +52,17 @@ const DEFAULT_LIMITS: KeptResponsesLimits = { entries: 1_024, bytes: 16 * 1024 *
  * then answered before the framework routes it (no guard, no pipes, no query), with the very bytes and headers it
  * got the first time. Exact for the routes that ask for it ({@link keepResponse}): their answer depends on nothing
  * but the request and the read store's documents, and anything that could change it (a document, a membership,
- * the caller's token being revoked, another process's commit) moves the generation. Requests are keyed by a hash
- * of their `Authorization` header and target, so neither a token nor a share key is kept in plain text. An
- * adapter without a generation (MongoDB) keeps nothing.
+ * the caller's token being revoked, another process's commit) moves the generation; a route that shows people
+ * ({@link READS_KEY_STORE}) is also tagged with the key store's `version()`. Requests are keyed by a hash of their
+ * `Authorization` header and target, so neither a token nor a share key is kept in plain text. An adapter without
+ * a generation or a version (MongoDB) keeps nothing.
  */
 export class KeptResponses {
-  private readonly kept = new Map<string, { generation: number; response: KeptResponse }>();
+  private readonly kept = new Map<string, { tag: string; response: KeptResponse }>();
   private bytes = 0;
 
   constructor(
-    private readonly store: Pick<ReadStore, 'generation'>,
+    private readonly stores: { reads: Pick<ReadStore, 'generation'>; keys?: Pick<KeyStore, 'version'> },
     private readonly limits: KeptResponsesLimits = DEFAULT_LIMITS,
   ) {}
 
@@ -57,29 +71,36 @@ export class KeptResponses {
     return hash('sha256', `${authorization ?? ''}\n${url}`, 'base64');
   }
 
-  /** The read store's generation now (read before a response is made, and given back to `keep`). */
-  generation(): number | undefined {
-    return this.store.generation();
+  /**
+   * What the stores a response depends on are at now: the read store's generation, with the key store's version
+   * when `withKeys`; undefined when a store cannot tell. Read before a response is made, and given back to `keep`.
+   */
+  tag(withKeys = false): string | undefined {
+    const reads = this.stores.reads.generation();
+    if (reads === undefined) return undefined;
+    if (!withKeys) return String(reads);
+    const keys = this.stores.keys?.version();
+    return keys === undefined ? undefined : `${reads}:${keys}`;
   }
 
-  /** The response kept for `key` when it was made at `generation` (now the store's); otherwise none. */
-  find(key: string, generation: number): KeptResponse | undefined {
+  /** The response kept for `key` when it was made at `tag` (what the stores are at now); otherwise none. */
+  find(key: string, tag: string): KeptResponse | undefined {
     const kept = this.kept.get(key);
     if (kept === undefined) return undefined;
-    if (kept.generation === generation) return kept.response;
+    if (kept.tag === tag) return kept.response;
     this.drop(key);
     return undefined;
   }
 
-  /** Keeps a response made while the store was at `generation` (the oldest ones go when the limits are reached). */
-  keep(key: string, generation: number, response: KeptResponse): void {
+  /** Keeps a response made while the stores were at `tag` (the oldest ones go when the limits are reached). */
+  keep(key: string, tag: string, response: KeptResponse): void {
     const size = response.payload.length;
     if (size > this.limits.bytes) return;
     this.drop(key);
     while (this.kept.size > 0 && (this.kept.size >= this.limits.entries || this.bytes + size > this.limits.bytes)) {
       this.drop(this.kept.keys().next().value as string);
     }
-    this.kept.set(key, { generation, response });
+    this.kept.set(key, { tag, response });
     this.bytes += size;
   }
 
