@@ -14,6 +14,7 @@ import {
   type SubscribeOptions,
   type Subscription,
   isSqliteFile,
+  WalIndexWatch,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -21,8 +22,9 @@ import {
 } from '@app/kernel';
 
 /*
- * This file imports nothing from the framework and, from the kernel, only the event-store port: the contract suite
- * loads it in a child process (through a small SWC require hook) to test appends by another OS process.
+ * This file imports nothing from the framework and, from the kernel, only the event-store port and a few SQLite
+ * helpers (those test/contract/helpers/kernel-for-adapters.ts lists): the contract suite loads it in a child
+ * process (through a small SWC require hook) to test appends by another OS process.
  */
 
 export interface SqliteEventStoreOptions {
@@ -126,6 +128,10 @@ export class SqliteEventStore implements EventStore {
   private readonly knownEnds = new Map<string, number>();
   private knownDataVersion = -1;
   private readonly dataVersion: Database.Statement<[], number>;
+  /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
+  private readonly walIndex: WalIndexWatch | undefined;
+  /** What `data_version` said when it was last read. */
+  private lastDataVersion = 0;
   private checkpointer?: WalCheckpointer;
   /**
    * Subscriptions waiting for events, with the `data_version` they last read the file at. One poll for all of
@@ -148,6 +154,8 @@ export class SqliteEventStore implements EventStore {
       this.db.transaction(() => this.db.exec(SCHEMA)).immediate();
       this.statements = prepareStatements(this.db);
       this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
+      // after the schema's transaction, once the -shm file exists
+      this.walIndex = isSqliteFile(options.file) ? WalIndexWatch.of(options.file) : undefined;
       // last: a constructor that fails leaves no worker behind
       if (options.backgroundCheckpoints && isSqliteFile(options.file)) {
         this.checkpointer = startWalCheckpointer({
@@ -233,6 +241,8 @@ export class SqliteEventStore implements EventStore {
     for (const listener of [...this.listeners]) listener({ after: START, rows: [] });
     await this.checkpointer?.stop();
     this.db.close();
+    // only now: closing its descriptor would drop the locks of connections of this process still open on the file
+    this.walIndex?.release();
   }
 
   /** Up to `limit` events after `after`, in global order (one statement: a consistent snapshot without holes). */
@@ -261,7 +271,11 @@ export class SqliteEventStore implements EventStore {
 
   /** What `PRAGMA data_version` says now: it changes when another connection commits (see {@link waitForOthers}). */
   otherCommits(): number {
-    return this.dataVersion.get() as number;
+    // read again only when the WAL-index header moved: otherwise nobody has committed, and it is as it was
+    if (this.walIndex === undefined || this.walIndex.mayHaveChanged()) {
+      this.lastDataVersion = this.dataVersion.get() as number;
+    }
+    return this.lastDataVersion;
   }
 
   /**
@@ -301,7 +315,7 @@ export class SqliteEventStore implements EventStore {
 
   /** The known last revision of a stream, forgotten as soon as another connection has committed anything. */
   private knownEnd(streamId: string): number | undefined {
-    const version = this.dataVersion.get() as number;
+    const version = this.otherCommits();
     if (version !== this.knownDataVersion) {
       this.knownEnds.clear();
       this.knownDataVersion = version;

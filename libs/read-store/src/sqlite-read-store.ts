@@ -16,6 +16,7 @@ import {
   type WriteOp,
   deepFreeze,
   isSqliteFile,
+  WalIndexWatch,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -298,6 +299,8 @@ export class SqliteReadStore implements ReadStore {
   };
   private readonly forgetVersionCheckAfterMicrotasks = () => process.nextTick(this.forgetVersionCheck);
   private readonly dataVersion: Database.Statement;
+  /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
+  private readonly walIndex: WalIndexWatch | undefined;
   /** One transaction function, made once (making one per write costs more than a small write). */
   private readonly applyWrites: Database.Transaction<
     (ops: readonly WriteOp[], tables: readonly string[], checkpoints: readonly Checkpoint[]) => void
@@ -320,6 +323,8 @@ export class SqliteReadStore implements ReadStore {
       `CREATE TABLE IF NOT EXISTS "${CHECKPOINTS}" (name TEXT PRIMARY KEY, position TEXT NOT NULL, state TEXT)`,
     );
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
+    // after the first statements, once the -shm file exists
+    this.walIndex = isSqliteFile(options.file) ? WalIndexWatch.of(options.file) : undefined;
     this.applyWrites = this.db.transaction((ops, tables, checkpoints) => {
       ops.forEach((op, index) => {
         if (op.kind === 'put') {
@@ -554,10 +559,12 @@ export class SqliteReadStore implements ReadStore {
    */
   private syncWithDatabase(): void {
     if (this.versionChecked && this.commitsSeen === commitsInProcess) return;
-    const version = this.dataVersion.get() as number;
     this.commitsSeen = commitsInProcess;
     this.versionChecked = true;
     queueMicrotask(this.forgetVersionCheckAfterMicrotasks);
+    // the WAL-index header has not moved since the last look: no one has committed, `data_version` is as it was
+    if (this.walIndex !== undefined && !this.walIndex.mayHaveChanged()) return;
+    const version = this.dataVersion.get() as number;
     if (version !== this.knownDataVersion) {
       this.dropCachedDocs();
       this.dropCachedQueries();
@@ -704,6 +711,8 @@ export class SqliteReadStore implements ReadStore {
     this.statements.clear();
     this.collections.clear();
     if (this.db.open) this.db.close();
+    // only now: closing its descriptor would drop the locks of connections of this process still open on the file
+    this.walIndex?.release();
   }
 
   /** A collection's table and hot statements, the table created on first use (an unknown collection is empty). */
