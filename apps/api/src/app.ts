@@ -12,20 +12,18 @@ import { SAML_ACS_ROUTE, TokenAuthenticator } from '@app/identity';
 import {
   HttpErrorFilter,
   KEY_STORE,
-  KeptResponses,
   type KeyStore,
   READ_STORE,
   type ReadStore,
   createValidationPipe,
   errorBody,
-  isKeepable,
-  readsKeyStore,
   parseJsonBody,
   serializeReply,
 } from '@app/kernel';
 import { AppModule, type AppOverrides } from './app.module';
 import { type AppConfig } from './config';
 import { ConnectionGuard } from './connection-guard';
+import { installKeptResponses } from './kept-responses.hooks';
 import { API_HEADERS, PAGE_HEADERS } from './security-headers';
 
 const nestLogLevels: Record<string, LogLevel[] | false> = {
@@ -60,19 +58,6 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
-}
-
-/**
- * The headers a route set on its answer: those it added or changed since `before` (what the request hooks had set:
- * security headers, request id, rate-limit counters, which a kept answer must not carry to another request).
- */
-function routeHeaders(reply: FastifyReply, before: Readonly<Record<string, unknown>>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (name === 'content-length' || value === undefined || before[name] === value) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return headers;
 }
 
 /** Builds the whole HTTP application (used by main.ts, the end-to-end tests and the benchmarks). */
@@ -202,47 +187,8 @@ export async function createApp(config: AppConfig, overrides: AppOverrides = {})
     });
   }
 
-  // A GET whose route said its answer may be kept (keepResponse) is answered again from the kept response while the
-  // read store has not changed, before routing into Nest. It runs as the last request hook of each GET route, so
-  // that everything before it still applies: the security headers, the connection guard and the rate limiter (whose
-  // hook is the route's own, added when the route is registered, as this one is, after it).
-  const responses = new KeptResponses({ reads: app.get<ReadStore>(READ_STORE), keys: app.get<KeyStore>(KEY_STORE) });
-  const noted = new WeakMap<FastifyRequest, { key: string; tag: string; before: Readonly<Record<string, unknown>> }>();
-  const answerKept =
-    (withKeys: boolean) =>
-    (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
-      if (request.method !== 'GET') return done();
-      const tag = responses.tag(withKeys);
-      if (tag === undefined) return done();
-      const key = KeptResponses.keyOf(request.headers.authorization, request.url);
-      const found = responses.find(key, tag);
-      if (found === undefined) {
-        noted.set(request, { key, tag, before: reply.getHeaders() });
-        return done();
-      }
-      connections.handling(request.raw.socket);
-      void reply.headers(found.headers).send(found.payload);
-    };
-  const [answerKeptOfReads, answerKeptOfReadsAndKeys] = [answerKept(false), answerKept(true)];
-  fastify.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.includes('GET')) return;
-    const hook = readsKeyStore(route.config) ? answerKeptOfReadsAndKeys : answerKeptOfReads;
-    const hooks = route.onRequest;
-    route.onRequest = [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), hook as never];
-  });
-  fastify.addHook('onSend', (request, reply, payload, done) => {
-    const note = noted.get(request);
-    if (note !== undefined && reply.statusCode === 200 && isKeepable(reply)) {
-      if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
-        responses.keep(note.key, note.tag, {
-          headers: routeHeaders(reply, note.before),
-          payload: Buffer.from(payload),
-        });
-      }
-    }
-    done(null, payload);
-  });
+  // Registered after the rate limiter: kept answers are given after its hook (see kept-responses.hooks.ts).
+  installKeptResponses(fastify, app.get<ReadStore>(READ_STORE), app.get<KeyStore>(KEY_STORE), connections);
 
   app.setGlobalPrefix('v1', { exclude: ['health'] });
   app.useGlobalPipes(createValidationPipe());
