@@ -547,7 +547,8 @@ export class SqliteReadStore implements ReadStore {
    * Drops what this connection has cached when another connection has committed since it last looked.
    *
    * `PRAGMA data_version` is read once per turn of the event loop (in WAL mode each read is a read transaction,
-   * with its locks on the shared-memory index: a tenth of a cached GET here). The flag it sets is cleared by a
+   * with its locks on the shared-memory index: a tenth of a cached GET here), and then only when the WAL-index
+   * header has moved since the last look ({@link WalIndexWatch}). The flag it sets is cleared by a
    * tick queued from a microtask, so it holds through the microtasks already queued (a request's reads follow
    * each other in them) and is gone before Node takes the next event (the next socket read, timer or I/O
    * completion): Node runs every queued tick and microtask first. So whatever is answered in this turn serves requests that arrived before the

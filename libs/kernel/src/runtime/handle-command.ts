@@ -177,7 +177,7 @@ async function runGroup(store: EventStore, streamId: string, group: Waiting[]): 
   const { decider } = group[0];
   let pending = group;
   while (pending.length > 0) {
-    let decided: Decided[] = [];
+    const decided: Decided[] = [];
     try {
       let { state, revision } = await foldStream(store, decider, streamId);
       const start = revision;
@@ -228,7 +228,6 @@ async function runGroup(store: EventStore, streamId: string, group: Waiting[]): 
             pending.push(waiting);
           }
         }
-        decided = [];
         continue;
       }
       // An idempotent re-append (a process command's events already stored) answers the earlier revision: only a
