@@ -20,4 +20,4 @@ COPY package.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=32", "dist/apps/api/src/main.js"]
+CMD ["node", "--max-semi-space-size=16", "dist/apps/api/src/main.js"]

@@ -19,7 +19,7 @@ const { execFileSync } = require('node:child_process');
 const { mkdtempSync, rmSync, mkdirSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { cpuOf, serviceCommand, startBaseline, startProcess, stopProcess, load } = require('./run');
+const { cpuOf, rssOf, serviceCommand, startBaseline, startProcess, stopProcess, load } = require('./run');
 
 const ROOT = join(__dirname, '..');
 const ROWS = (process.env.ROWS ?? 'org,space,site').split(',');
@@ -177,13 +177,17 @@ async function sampleOf(service, route) {
   return text;
 }
 
-/** One load run: req/s, p99, and the server's CPU time per answer (steadier than req/s on a shared host). */
+/**
+ * One load run: req/s, p99, the server's CPU time per answer (steadier than req/s on a shared host) and its RSS
+ * (MiB) after the run.
+ */
 async function measure(route, target, pid) {
   const before = pid && cpuOf(pid);
   const result = await load(route.request(target));
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${target}: failed answers`);
   const cpu = pid ? Math.round((cpuOf(pid) - before) / result.requests.total) : undefined;
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, cpu };
+  const rss = pid ? rssOf(pid) : undefined;
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, cpu, rss };
 }
 
 async function main() {
@@ -225,11 +229,11 @@ async function main() {
           }
           rounds.push(one);
           console.error(
-            `  ${row} round ${round + 1}: baseline ${one.base.rps} (${one.base.cpu} µs CPU)` +
+            `  ${row} round ${round + 1}: baseline ${one.base.rps} (${one.base.cpu} µs CPU, p99 ${one.base.p99})` +
               measured
                 .map(
                   (s) =>
-                    `, ${s.name} ${one[s.name].rps} (${((100 * one[s.name].rps) / one.base.rps).toFixed(1)}%, p99 ${one[s.name].p99}, ${one[s.name].cpu} µs CPU)`,
+                    `, ${s.name} ${one[s.name].rps} (${((100 * one[s.name].rps) / one.base.rps).toFixed(1)}%, p99 ${one[s.name].p99}, ${one[s.name].cpu} µs CPU, ${one[s.name].rss} MiB)`,
                 )
                 .join(''),
           );

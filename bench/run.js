@@ -935,6 +935,7 @@ if (require.main === module) {
 // bench/rows.js and bench/search.js measure with the same helpers
 module.exports = {
   cpuOf,
+  rssOf,
   serviceCommand,
   startProcess,
   stopProcess,

@@ -42,7 +42,7 @@ export class GetOpenAPISpecVersionContentHandler implements IQueryHandler<GetOpe
     const source =
       version.sourceURL ?? `${this.urls.api}${openApiVersionPath(organizationId, slug, version.id)}/content`;
     return {
-      filesystem: { [`openapi.${version.format}`]: readDocument(text).value },
+      filesystem: { [`openapi.${version.format}`]: (await readDocument(text)).value },
       url: source,
       urls: { source, public: null },
       format: version.format,

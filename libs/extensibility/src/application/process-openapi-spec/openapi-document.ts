@@ -1,5 +1,3 @@
-import { parse as parseYaml } from 'yaml';
-
 /**
  * YAML anchors may be used a few times (specs reuse a response or a parameter block), but a document made of
  * aliases of aliases (the "billion laughs") is refused before it is expanded.
@@ -26,7 +24,7 @@ export function decodeText(bytes: Buffer, charset?: string): string {
  * JSON when it reads as JSON, YAML otherwise (JSON is YAML too, but the JSON parser is faster and stricter). The
  * validator's worker reads documents the same way (its code is plain JavaScript, so it repeats these lines).
  */
-export function readDocument(text: string): { format: 'json' | 'yaml'; value: unknown } {
+export async function readDocument(text: string): Promise<{ format: 'json' | 'yaml'; value: unknown }> {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     try {
@@ -35,6 +33,8 @@ export function readDocument(text: string): { format: 'json' | 'yaml'; value: un
       // not JSON after all (a YAML flow mapping): read as YAML below
     }
   }
+  // the YAML parser is loaded by the first YAML document read here, not at start
+  const { parse: parseYaml } = await import('yaml');
   return {
     format: 'yaml',
     value: parseYaml(text, { maxAliasCount: MAX_ALIASES, uniqueKeys: true, prettyErrors: false }),

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
-import { parseXml2JsFromString } from '@node-saml/node-saml/lib/xml';
+import type { CacheProvider, Profile, SAML } from '@node-saml/node-saml';
 import {
   CLOCK,
   type Clock,
@@ -87,7 +86,7 @@ export class SamlLogin {
   async start(organizationId: string, providerId: string): Promise<string> {
     const provider = await this.activeProvider(organizationId, providerId);
     const requestId = `_${randomBytes(20).toString('hex')}`;
-    const url = await this.saml(provider, requestId).getAuthorizeUrlAsync('', undefined, {});
+    const url = await (await this.saml(provider, requestId)).getAuthorizeUrlAsync('', undefined, {});
     const expiresAt = new Date(this.clock.now().getTime() + SAML_REQUEST_LIFETIME_MS).toISOString();
     await handleCommand(this.events, samlRequestDecider, samlRequestStream(requestId), {
       type: 'IssueSamlRequest',
@@ -105,12 +104,13 @@ export class SamlLogin {
 
     let profile: Profile;
     try {
-      const result = await this.saml(provider, '').validatePostResponseAsync({ SAMLResponse: samlResponse });
+      const result = await (await this.saml(provider, '')).validatePostResponseAsync({ SAMLResponse: samlResponse });
       if (!result.profile) throw new Error('no assertion');
       profile = result.profile;
     } catch (error) {
       throw new Forbidden(`SAML response refused: ${(error as Error).message}`);
     }
+    const { parseXml2JsFromString } = await import('@node-saml/node-saml/lib/xml');
     const response = (await parseXml2JsFromString(xml)).Response as XmlNode | undefined;
     const assertion = (profile.getAssertion?.() as { Assertion?: XmlNode } | undefined)?.Assertion;
     if (!response || !assertion) throw new Forbidden('SAML response refused: no Response with one Assertion');
@@ -181,7 +181,7 @@ export class SamlLogin {
    */
   async metadata(organizationId: string, providerId: string): Promise<string> {
     const provider = await this.providers.require(organizationId, providerId);
-    return this.saml(provider, '', false).generateServiceProviderMetadata(null, null);
+    return (await this.saml(provider, '', false)).generateServiceProviderMetadata(null, null);
   }
 
   private async activeProvider(organizationId: string, providerId: string): Promise<SamlProviderDoc> {
@@ -190,9 +190,14 @@ export class SamlLogin {
     return provider;
   }
 
-  private saml(provider: SamlProviderDoc, requestId: string, signing = true): SAML {
+  /**
+   * node-saml and its XML stack (parser, signatures, encryption) are loaded by the first SAML request rather than
+   * at start, like the other libraries only some services use.
+   */
+  private async saml(provider: SamlProviderDoc, requestId: string, signing = true): Promise<SAML> {
+    const { SAML: Saml, ValidateInResponseTo } = await import('@node-saml/node-saml');
     const service = serviceUrls(this.urls, provider);
-    return new SAML({
+    return new Saml({
       entryPoint: provider.ssoURL ?? 'https://unset.invalid',
       issuer: service.entityID,
       callbackUrl: service.acsURL,

@@ -2,7 +2,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { type Nodes, type PhrasingContent, type RootContent } from 'mdast';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { ValidationFailed } from '@app/kernel';
 
 export interface PdfInput {
@@ -39,9 +39,14 @@ export function renderPdf(input: PdfInput): Promise<Buffer> {
   if (input.pages.length > PDF_MAX_PAGES) throw new ValidationFailed(`a PDF holds at most ${PDF_MAX_PAGES} pages`);
   const total = input.pages.reduce((sum, page) => sum + page.markdown.length, 0);
   if (total > PDF_MAX_MARKDOWN) throw new ValidationFailed(`the pages are too large for one PDF (${total} characters)`);
+  // PDFKit, with its fonts and layout engine, is loaded by the first export rather than at start: it weighs several
+  // megabytes of heap that a service which never exports a PDF would carry for nothing.
+  return import('pdfkit').then(({ default: PDFKit }) => layOut(PDFKit, input));
+}
 
+function layOut(PDFKit: typeof PDFDocument, input: PdfInput): Promise<Buffer> {
   const created = input.createdAt ? new Date(input.createdAt) : new Date(0);
-  const doc = new PDFDocument({
+  const doc = new PDFKit({
     margin: MARGIN,
     compress: input.compress ?? true,
     info: { Title: printable(input.title), Creator: 'Quire', CreationDate: created, ModDate: created },

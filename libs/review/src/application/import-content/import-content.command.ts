@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import TurndownService from 'turndown';
+import type TurndownService from 'turndown';
 import { parseMarkdown } from '@app/documents';
 import { FETCHER, FetchRefused, type FetchedDocument, type Fetcher, ValidationFailed } from '@app/kernel';
 import { EditContentCommand, type EditContentResult } from '../edit-content/edit-content.command';
@@ -33,9 +33,13 @@ function decode(document: FetchedDocument): string {
   }
 }
 
-/** HTML as markdown, by turndown; what a reader does not see (scripts, styles, navigation) is left out. */
-function htmlToMarkdown(html: string): string {
-  const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
+/**
+ * HTML as markdown, by turndown; what a reader does not see (scripts, styles, navigation) is left out. Turndown and
+ * its DOM are loaded by the first import of a web page, not at start.
+ */
+async function htmlToMarkdown(html: string): Promise<string> {
+  const { default: Turndown }: { default: typeof TurndownService } = await import('turndown');
+  const turndown = new Turndown({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   turndown.remove(['head', 'title', 'script', 'style', 'noscript', 'template', 'iframe', 'nav', 'footer', 'form']);
   return turndown.turndown(html);
 }
@@ -97,7 +101,7 @@ export class ImportContentHandler implements ICommandHandler<ImportContentComman
     }
     const text = decode(document);
     if (text.includes('\u0000')) throw new ValidationFailed('url: the document is not text');
-    const markdown = (asHtml ? htmlToMarkdown(text) : text).trim();
+    const markdown = (asHtml ? await htmlToMarkdown(text) : text).trim();
     if (markdown.length === 0) throw new ValidationFailed('url: the document has no content to import');
     return this.commands.execute(
       new EditContentCommand(
