@@ -5,19 +5,35 @@
  * replaying BENCH_REPLAY_EVENTS events (default 1,000,000) of organization history into the organizations read
  * model from scratch. The stores are opened as the service opens them (write-ahead log checkpointed by a worker
  * thread); BACKGROUND_CHECKPOINTS=false opens them as the CLI does, for comparison.
+ *
+ * Single-event appends run in BENCH_ROUNDS (default 3) rounds, each on fresh files and each beside a baseline:
+ * better-sqlite3 alone running the same transaction (the stream's last revision, then one insert) on a file
+ * whose schema the store made, with the same pragmas and background checkpoints, and nothing around it. The
+ * replay runs BENCH_ROUNDS times over the same log, into a fresh read store each time.
  */
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
+const Database = require('better-sqlite3');
 const { createEventStore } = require('../dist/libs/event-store/src');
 const { createReadStore } = require('../dist/libs/read-store/src');
-const { ProjectionRunner, newEventId, newId, START } = require('../dist/libs/kernel/src');
+const { ProjectionRunner, newEventId, newId, START, startWalCheckpointer } = require('../dist/libs/kernel/src');
 const { organizationsProjection } = require('../dist/libs/identity/src/projections');
 
 const REPLAY_EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 1_000_000);
 const BACKGROUND = process.env.BACKGROUND_CHECKPOINTS !== 'false';
 const sqlite = (file) => ({ driver: 'sqlite', file, backgroundCheckpoints: BACKGROUND });
 const EVENTS_PER_ORGANIZATION = 10;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SINGLE_APPENDS = 20_000;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const spread = (values) => ({
+  median: median(values),
+  min: Math.min(...values),
+  max: Math.max(...values),
+  count: values.length,
+});
 
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
 
@@ -52,32 +68,86 @@ function organizationHistory(organizationId, at) {
   return events;
 }
 
-async function appends(dir) {
-  const store = await createEventStore(sqlite(join(dir, 'appends.sqlite')));
+function singleAppend(i, at) {
+  return {
+    streamId: `organization-s${i % 1000}`,
+    event: {
+      id: newEventId(),
+      type: 'OrganizationUpdated',
+      data: { organizationId: `s${i % 1000}`, changes: { title: `T${i}` }, updatedAt: at },
+    },
+  };
+}
+
+/** Single-event appends per second through the port (each awaited, as a command awaits its append). */
+async function portAppends(file) {
+  const store = await createEventStore(sqlite(file));
   const at = new Date().toISOString();
-  const single = 20_000;
-  let start = process.hrtime.bigint();
-  for (let i = 0; i < single; i++) {
-    await store.append(
-      `organization-s${i % 1000}`,
-      [
-        {
-          id: newEventId(),
-          type: 'OrganizationUpdated',
-          data: { organizationId: `s${i % 1000}`, changes: { title: `T${i}` }, updatedAt: at },
-        },
-      ],
-      'any',
-    );
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < SINGLE_APPENDS; i++) {
+    const { streamId, event } = singleAppend(i, at);
+    await store.append(streamId, [event], 'any');
   }
-  const appendsSingle = Math.round(single / seconds(start));
+  const rate = Math.round(SINGLE_APPENDS / seconds(start));
+  await store.close();
+  return rate;
+}
+
+/** The baseline: better-sqlite3 alone running the append's transaction, on a file whose schema the store made. */
+async function rawAppends(file) {
+  await (await createEventStore(sqlite(file))).close();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const checkpointer = BACKGROUND
+    ? startWalCheckpointer({ file, connection: db, driver: require.resolve('better-sqlite3') })
+    : undefined;
+  const last = db.prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck(true);
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const append = db.transaction((streamId, event) => {
+    const revision = (last.get(streamId) ?? -1) + 1;
+    const recordedAt = new Date().toISOString();
+    insert.run(streamId, revision, event.id, event.type, JSON.stringify(event.data), '{}', recordedAt);
+  }).immediate;
+  const at = new Date().toISOString();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < SINGLE_APPENDS; i++) {
+    const { streamId, event } = singleAppend(i, at);
+    append(streamId, event);
+    await null; // a turn of the microtask queue, as the port's awaited promise costs
+  }
+  const rate = Math.round(SINGLE_APPENDS / seconds(start));
+  await checkpointer?.stop();
+  db.close();
+  return rate;
+}
+
+async function appends(dir) {
+  const single = [];
+  const raw = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    raw.push(await rawAppends(join(dir, `raw-${round}.sqlite`)));
+    single.push(await portAppends(join(dir, `appends-${round}.sqlite`)));
+  }
+  const ratios = single.map((rate, round) => rate / raw[round]);
+
+  const store = await createEventStore(sqlite(join(dir, 'batched.sqlite')));
+  const at = new Date().toISOString();
   const batches = 5_000;
-  start = process.hrtime.bigint();
+  const start = process.hrtime.bigint();
   for (let i = 0; i < batches; i++)
     await store.append(`organization-b${i}`, organizationHistory(`b${i}`, at), 'no_stream');
   const appendsBatched = Math.round((batches * EVENTS_PER_ORGANIZATION) / seconds(start));
   await store.close();
-  return { appendsSingle, appendsBatched };
+  return {
+    appendsSingle: median(single),
+    appendsSingleSpread: spread(single),
+    appendsSingleRaw: spread(raw),
+    appendsSingleOfRaw: spread(ratios.map((ratio) => Number(ratio.toFixed(3)))),
+    appendsBatched,
+  };
 }
 
 async function replay(dir) {
@@ -98,21 +168,27 @@ async function replay(dir) {
   }
   const readAllRate = Math.round(read / seconds(start));
 
-  const reads = await createReadStore(sqlite(join(dir, 'replay-read.sqlite')));
-  const runner = new ProjectionRunner(events, reads, [organizationsProjection], { batchSize: 1000 });
-  start = process.hrtime.bigint();
-  await runner.start();
-  await runner.catchUp(undefined, 30 * 60 * 1000);
-  const replaySeconds = seconds(start);
-  await runner.stop();
-  const replayDocs = await reads.count(organizationsProjection.collection);
-  await reads.close();
+  const rates = [];
+  let replayDocs = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const reads = await createReadStore(sqlite(join(dir, `replay-read-${round}.sqlite`)));
+    const runner = new ProjectionRunner(events, reads, [organizationsProjection], { batchSize: 1000 });
+    start = process.hrtime.bigint();
+    await runner.start();
+    await runner.catchUp(undefined, 30 * 60 * 1000);
+    const took = seconds(start);
+    await runner.stop();
+    rates.push(Math.round(read / took));
+    replayDocs = await reads.count(organizationsProjection.collection);
+    await reads.close();
+  }
   await events.close();
   return {
     replayEvents: read,
     replayDocs,
-    replaySeconds: Number(replaySeconds.toFixed(1)),
-    replayRate: Math.round(read / replaySeconds),
+    replaySeconds: Number((read / median(rates)).toFixed(1)),
+    replayRate: median(rates),
+    replaySpread: spread(rates),
     readAllRate,
   };
 }
