@@ -14,7 +14,7 @@ import {
   type SubscribeOptions,
   type Subscription,
   isSqliteFile,
-  WalIndexWatch,
+  CommitWatch,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -129,7 +129,7 @@ export class SqliteEventStore implements EventStore {
   private knownDataVersion = -1;
   private readonly dataVersion: Database.Statement<[], number>;
   /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
-  private readonly walIndex: WalIndexWatch | undefined;
+  private readonly walIndex: CommitWatch | undefined;
   /** What `data_version` said when it was last read. */
   private lastDataVersion = 0;
   private checkpointer?: WalCheckpointer;
@@ -155,7 +155,7 @@ export class SqliteEventStore implements EventStore {
       this.statements = prepareStatements(this.db);
       this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
       // after the schema's transaction, once the -shm file exists
-      this.walIndex = isSqliteFile(options.file) ? WalIndexWatch.of(options.file) : undefined;
+      this.walIndex = isSqliteFile(options.file) ? CommitWatch.walIndexOf(options.file) : undefined;
       // last: a constructor that fails leaves no worker behind
       if (options.backgroundCheckpoints && isSqliteFile(options.file)) {
         this.checkpointer = startWalCheckpointer({

@@ -24,7 +24,7 @@ export * from './runtime/mongo-url';
 export * from './runtime/deep-freeze';
 export * from './runtime/background-worker';
 export * from './runtime/wal-checkpointer';
-export * from './runtime/wal-index-watch';
+export * from './runtime/commit-watch';
 export * from './runtime/secret-box';
 export * from './nest/runtime';
 export * from './http';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { KEY_BYTES, type KeyStore, isSqliteFile, preparePrivateFile } from '@app/kernel';
+import { CommitWatch, KEY_BYTES, type KeyStore, isSqliteFile, preparePrivateFile } from '@app/kernel';
 import { checkSubject } from './subject';
 
 export interface SqliteKeyStoreOptions {
@@ -18,7 +18,9 @@ export interface SqliteKeyStoreOptions {
  * temporary file holds keys). The rollback journal (not WAL) is deleted when each transaction commits, so no
  * `-wal` file keeps old pages around. Reads are not cached in memory, so a key destroyed by another process (the
  * CLI) is gone for this one at once; `version` (this connection's writes and `PRAGMA data_version`) tells those
- * who keep what they opened when that no longer holds. Writes are rare (a user's creation, an erasure) and durable
+ * who keep what they opened when that no longer holds. `data_version` is read only when the file's change counter
+ * has moved since the last look ({@link CommitWatch}): a kept answer that shows people asks for the version on
+ * every request. Writes are rare (a user's creation, an erasure) and durable
  * (`synchronous = FULL`): losing this file loses every person's data, so back it up with the event store.
  */
 export class SqliteKeyStore implements KeyStore {
@@ -30,6 +32,10 @@ export class SqliteKeyStore implements KeyStore {
   private readonly dataVersion: Database.Statement<[], number>;
   /** Keys this connection created or destroyed (`PRAGMA data_version` only counts other connections' commits). */
   private writes = 0;
+  /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
+  private readonly commits: CommitWatch | undefined;
+  /** What `data_version` said when it was last read. */
+  private lastDataVersion = 0;
 
   constructor(options: SqliteKeyStoreOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
@@ -50,6 +56,8 @@ export class SqliteKeyStore implements KeyStore {
     );
     this.remove = this.db.prepare<[string]>('DELETE FROM personal_keys WHERE subject = ?');
     this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    // once the file exists (the table above made it)
+    this.commits = isSqliteFile(options.file) ? CommitWatch.changeCounterOf(options.file) : undefined;
   }
 
   async keyFor(subject: string): Promise<Buffer> {
@@ -89,7 +97,10 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   version(): string {
-    return `${this.writes}:${this.dataVersion.get() as number}`;
+    if (this.commits === undefined || this.commits.mayHaveChanged()) {
+      this.lastDataVersion = this.dataVersion.get() as number;
+    }
+    return `${this.writes}:${this.lastDataVersion}`;
   }
 
   async ping(): Promise<void> {
@@ -98,5 +109,7 @@ export class SqliteKeyStore implements KeyStore {
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
+    // only now: closing its descriptor would drop the locks of this process's connections to the file
+    this.commits?.release();
   }
 }

@@ -16,7 +16,7 @@ import {
   type WriteOp,
   deepFreeze,
   isSqliteFile,
-  WalIndexWatch,
+  CommitWatch,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -300,7 +300,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly forgetVersionCheckAfterMicrotasks = () => process.nextTick(this.forgetVersionCheck);
   private readonly dataVersion: Database.Statement;
   /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
-  private readonly walIndex: WalIndexWatch | undefined;
+  private readonly walIndex: CommitWatch | undefined;
   /** One transaction function, made once (making one per write costs more than a small write). */
   private readonly applyWrites: Database.Transaction<
     (ops: readonly WriteOp[], tables: readonly string[], checkpoints: readonly Checkpoint[]) => void
@@ -324,7 +324,7 @@ export class SqliteReadStore implements ReadStore {
     );
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
     // after the first statements, once the -shm file exists
-    this.walIndex = isSqliteFile(options.file) ? WalIndexWatch.of(options.file) : undefined;
+    this.walIndex = isSqliteFile(options.file) ? CommitWatch.walIndexOf(options.file) : undefined;
     this.applyWrites = this.db.transaction((ops, tables, checkpoints) => {
       ops.forEach((op, index) => {
         if (op.kind === 'put') {
@@ -548,7 +548,7 @@ export class SqliteReadStore implements ReadStore {
    *
    * `PRAGMA data_version` is read once per turn of the event loop (in WAL mode each read is a read transaction,
    * with its locks on the shared-memory index: a tenth of a cached GET here), and then only when the WAL-index
-   * header has moved since the last look ({@link WalIndexWatch}). The flag it sets is cleared by a
+   * header has moved since the last look ({@link CommitWatch}). The flag it sets is cleared by a
    * tick queued from a microtask, so it holds through the microtasks already queued (a request's reads follow
    * each other in them) and is gone before Node takes the next event (the next socket read, timer or I/O
    * completion): Node runs every queued tick and microtask first. So whatever is answered in this turn serves requests that arrived before the

@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { WalIndexWatch } from '@app/kernel';
+import { CommitWatch } from '@app/kernel';
 
-describe('WalIndexWatch', () => {
+describe('CommitWatch', () => {
   let dir: string;
   let file: string;
   let mine: Database.Database;
   let other: Database.Database;
 
   beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'quire-wal-index-'));
+    dir = mkdtempSync(join(tmpdir(), 'quire-commit-watch-'));
     file = join(dir, 'db.sqlite');
     mine = new Database(file);
     mine.pragma('journal_mode = WAL');
@@ -29,7 +29,7 @@ describe('WalIndexWatch', () => {
   const dataVersion = (db: Database.Database) => db.pragma('data_version', { simple: true }) as number;
 
   it('says nothing changed until a connection commits, and then once', () => {
-    const watch = WalIndexWatch.of(file)!;
+    const watch = CommitWatch.walIndexOf(file)!;
     try {
       expect(watch.mayHaveChanged()).toBe(true); // the first look
       expect(watch.mayHaveChanged()).toBe(false);
@@ -58,7 +58,7 @@ describe('WalIndexWatch', () => {
   });
 
   it("sees another process's commit", () => {
-    const watch = WalIndexWatch.of(file)!;
+    const watch = CommitWatch.walIndexOf(file)!;
     try {
       watch.mayHaveChanged();
       expect(watch.mayHaveChanged()).toBe(false);
@@ -75,8 +75,8 @@ describe('WalIndexWatch', () => {
   });
 
   it('shares one descriptor per file until the last watch is released', () => {
-    const first = WalIndexWatch.of(file)!;
-    const second = WalIndexWatch.of(file)!;
+    const first = CommitWatch.walIndexOf(file)!;
+    const second = CommitWatch.walIndexOf(file)!;
     first.mayHaveChanged();
     second.mayHaveChanged();
     first.release();
@@ -87,14 +87,76 @@ describe('WalIndexWatch', () => {
     // a released watch cannot tell, so it always says "may have"
     expect(first.mayHaveChanged()).toBe(true);
     second.release();
-    const third = WalIndexWatch.of(file)!;
+    const third = CommitWatch.walIndexOf(file)!;
     expect(third.mayHaveChanged()).toBe(true);
     expect(third.mayHaveChanged()).toBe(false);
     third.release();
   });
 
   it('gives no watch where there is no shared-memory file', () => {
-    expect(WalIndexWatch.of(':memory:')).toBeUndefined();
-    expect(WalIndexWatch.of(join(dir, 'missing.sqlite'))).toBeUndefined();
+    expect(CommitWatch.walIndexOf(':memory:')).toBeUndefined();
+    expect(CommitWatch.walIndexOf(join(dir, 'missing.sqlite'))).toBeUndefined();
+    expect(CommitWatch.changeCounterOf(join(dir, 'missing.sqlite'))).toBeUndefined();
+  });
+
+  describe('in rollback-journal mode (the file change counter)', () => {
+    let journalFile: string;
+    let writer: Database.Database;
+    let reader: Database.Database;
+
+    beforeEach(() => {
+      journalFile = join(dir, 'journal.sqlite');
+      writer = new Database(journalFile);
+      writer.pragma('journal_mode = DELETE');
+      writer.exec('CREATE TABLE k (id TEXT PRIMARY KEY, v BLOB)');
+      reader = new Database(journalFile);
+    });
+
+    afterEach(() => {
+      reader.close();
+      writer.close();
+    });
+
+    it("tells every commit, by this process's connections and another process's, and a VACUUM, and nothing else", () => {
+      const watch = CommitWatch.changeCounterOf(journalFile)!;
+      try {
+        expect(watch.mayHaveChanged()).toBe(true); // the first look
+        expect(watch.mayHaveChanged()).toBe(false);
+        reader.prepare('SELECT COUNT(*) FROM k').get();
+        expect(watch.mayHaveChanged()).toBe(false);
+        for (let i = 0; i < 3; i++) {
+          const before = dataVersion(reader);
+          writer.prepare('INSERT INTO k (id, v) VALUES (?, ?)').run(`w${i}`, Buffer.alloc(32));
+          expect(watch.mayHaveChanged()).toBe(true);
+          expect(dataVersion(reader)).not.toBe(before);
+          expect(watch.mayHaveChanged()).toBe(false);
+        }
+        writer.prepare('DELETE FROM k WHERE id = ?').run('w0');
+        expect(watch.mayHaveChanged()).toBe(true);
+        writer.exec('VACUUM');
+        expect(watch.mayHaveChanged()).toBe(true);
+        expect(watch.mayHaveChanged()).toBe(false);
+        execFileSync(process.execPath, [
+          '-e',
+          `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});` +
+            `const db = new D(${JSON.stringify(journalFile)}); db.prepare("INSERT INTO k (id) VALUES ('process')").run(); db.close();`,
+        ]);
+        expect(watch.mayHaveChanged()).toBe(true);
+        expect(reader.prepare('SELECT id FROM k WHERE id = ?').pluck().get('process')).toBe('process');
+      } finally {
+        watch.release();
+      }
+    });
+
+    it("keeps the connections' locks while a watch is released (the descriptor is closed only by the last user)", () => {
+      const first = CommitWatch.changeCounterOf(journalFile)!;
+      const second = CommitWatch.changeCounterOf(journalFile)!;
+      first.mayHaveChanged();
+      second.mayHaveChanged();
+      first.release();
+      writer.prepare('INSERT INTO k (id) VALUES (?)').run('after release');
+      expect(second.mayHaveChanged()).toBe(true);
+      second.release();
+    });
   });
 });
