@@ -1,5 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
-import { type Response, TestService, expectError } from '../support/service';
+import { RATE_LIMITED_TO_THREE, type Response, TestService, expectError } from '../support/service';
 import { servedRoutes } from '../support/routes';
 
 /**
@@ -436,11 +436,7 @@ describe('rate limiting (e2e)', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await TestService.start({
-      RATE_LIMIT_ENABLED: 'true',
-      RATE_LIMIT_MAX: '3',
-      RATE_LIMIT_WINDOW_MS: '60000',
-    });
+    service = await TestService.start(RATE_LIMITED_TO_THREE);
   });
 
   afterAll(async () => {

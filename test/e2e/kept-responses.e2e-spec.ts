@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { SqliteReadStore } from '@app/read-store';
 import { GetOrganizationHandler } from '../../libs/identity/src/application/get-organization/get-organization.query';
 import { GetChangeRequestHandler } from '../../libs/review/src/application/get-change-request/get-change-request.query';
-import { TestService, expectError } from '../support/service';
+import { RATE_LIMITED_TO_THREE, TestService, expectError } from '../support/service';
 
 /**
  * Kept responses (libs/kernel/src/http/kept-responses.ts): a GET whose route says its answer may be kept is
@@ -153,11 +153,7 @@ describe('kept responses under the rate limiter (e2e)', () => {
   let service: TestService;
 
   beforeAll(async () => {
-    service = await TestService.start({
-      RATE_LIMIT_ENABLED: 'true',
-      RATE_LIMIT_MAX: '3',
-      RATE_LIMIT_WINDOW_MS: '60000',
-    });
+    service = await TestService.start(RATE_LIMITED_TO_THREE);
   });
 
   afterAll(async () => {

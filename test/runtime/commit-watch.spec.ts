@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { CommitWatch } from '@app/kernel';
+import { CommitWatch, DataVersion } from '@app/kernel';
 
 describe('CommitWatch', () => {
   let dir: string;
@@ -97,6 +97,29 @@ describe('CommitWatch', () => {
     expect(CommitWatch.walIndexOf(':memory:')).toBeUndefined();
     expect(CommitWatch.walIndexOf(join(dir, 'missing.sqlite'))).toBeUndefined();
     expect(CommitWatch.changeCounterOf(join(dir, 'missing.sqlite'))).toBeUndefined();
+  });
+
+  it('asks SQLite for data_version only when the watch says a commit may have happened', () => {
+    let reads = 0;
+    const version = new DataVersion(() => {
+      reads += 1;
+      return dataVersion(mine);
+    }, CommitWatch.walIndexOf(file));
+    try {
+      const first = version.get();
+      expect(version.get()).toBe(first);
+      expect(reads).toBe(1);
+      other.prepare('INSERT INTO t (v) VALUES (?)').run('other');
+      expect(version.get()).not.toBe(first);
+      expect(reads).toBe(2);
+      // without a watch, every look asks
+      const unwatched = new DataVersion(() => ++reads, undefined);
+      unwatched.get();
+      unwatched.get();
+      expect(reads).toBe(4);
+    } finally {
+      version.release();
+    }
   });
 
   describe('in rollback-journal mode (the file change counter)', () => {

@@ -33,6 +33,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
+/** The environment of a service whose rate limiter lets three requests through per minute (for `start`). */
+export const RATE_LIMITED_TO_THREE: Readonly<Record<string, string>> = {
+  RATE_LIMIT_ENABLED: 'true',
+  RATE_LIMIT_MAX: '3',
+  RATE_LIMIT_WINDOW_MS: '60000',
+};
+
 /** A running service on the embedded backends, in a fresh data directory, listening on a random loopback port. */
 export class TestService {
   /** Operations whose 2xx responses were validated against the official spec. */

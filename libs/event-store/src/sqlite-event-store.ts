@@ -15,6 +15,7 @@ import {
   type Subscription,
   isSqliteFile,
   CommitWatch,
+  DataVersion,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -127,11 +128,8 @@ export class SqliteEventStore implements EventStore {
    */
   private readonly knownEnds = new Map<string, number>();
   private knownDataVersion = -1;
-  private readonly dataVersion: Database.Statement<[], number>;
-  /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
-  private readonly walIndex: CommitWatch | undefined;
-  /** What `data_version` said when it was last read. */
-  private lastDataVersion = 0;
+  /** `PRAGMA data_version`, read only when the WAL-index header has moved ({@link CommitWatch}). */
+  private readonly dataVersion: DataVersion;
   private checkpointer?: WalCheckpointer;
   /**
    * Subscriptions waiting for events, with the `data_version` they last read the file at. One poll for all of
@@ -153,9 +151,12 @@ export class SqliteEventStore implements EventStore {
       this.db.pragma('synchronous = NORMAL');
       this.db.transaction(() => this.db.exec(SCHEMA)).immediate();
       this.statements = prepareStatements(this.db);
-      this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
-      // after the schema's transaction, once the -shm file exists
-      this.walIndex = isSqliteFile(options.file) ? CommitWatch.walIndexOf(options.file) : undefined;
+      const dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck(true);
+      // the watch after the schema's transaction, once the -shm file exists
+      this.dataVersion = new DataVersion(
+        () => dataVersion.get() as number,
+        isSqliteFile(options.file) ? CommitWatch.walIndexOf(options.file) : undefined,
+      );
       // last: a constructor that fails leaves no worker behind
       if (options.backgroundCheckpoints && isSqliteFile(options.file)) {
         this.checkpointer = startWalCheckpointer({
@@ -242,7 +243,7 @@ export class SqliteEventStore implements EventStore {
     await this.checkpointer?.stop();
     this.db.close();
     // only now: closing its descriptor would drop the locks of connections of this process still open on the file
-    this.walIndex?.release();
+    this.dataVersion.release();
   }
 
   /** Up to `limit` events after `after`, in global order (one statement: a consistent snapshot without holes). */
@@ -271,11 +272,7 @@ export class SqliteEventStore implements EventStore {
 
   /** What `PRAGMA data_version` says now: it changes when another connection commits (see {@link waitForOthers}). */
   otherCommits(): number {
-    // read again only when the WAL-index header moved: otherwise nobody has committed, and it is as it was
-    if (this.walIndex === undefined || this.walIndex.mayHaveChanged()) {
-      this.lastDataVersion = this.dataVersion.get() as number;
-    }
-    return this.lastDataVersion;
+    return this.dataVersion.get();
   }
 
   /**

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { CommitWatch, KEY_BYTES, type KeyStore, isSqliteFile, preparePrivateFile } from '@app/kernel';
+import { CommitWatch, DataVersion, KEY_BYTES, type KeyStore, isSqliteFile, preparePrivateFile } from '@app/kernel';
 import { checkSubject } from './subject';
 
 export interface SqliteKeyStoreOptions {
@@ -29,13 +29,10 @@ export class SqliteKeyStore implements KeyStore {
   private readonly selectMany: Database.Statement<[string], { subject: string; key: Buffer }>;
   private readonly insert: Database.Statement<[string, Buffer, string]>;
   private readonly remove: Database.Statement<[string]>;
-  private readonly dataVersion: Database.Statement<[], number>;
+  /** `PRAGMA data_version`, read only when the file's change counter has moved ({@link CommitWatch}). */
+  private readonly dataVersion: DataVersion;
   /** Keys this connection created or destroyed (`PRAGMA data_version` only counts other connections' commits). */
   private writes = 0;
-  /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
-  private readonly commits: CommitWatch | undefined;
-  /** What `data_version` said when it was last read. */
-  private lastDataVersion = 0;
 
   constructor(options: SqliteKeyStoreOptions) {
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
@@ -55,9 +52,12 @@ export class SqliteKeyStore implements KeyStore {
       'INSERT INTO personal_keys (subject, key, created_at) VALUES (?, ?, ?) ON CONFLICT (subject) DO NOTHING',
     );
     this.remove = this.db.prepare<[string]>('DELETE FROM personal_keys WHERE subject = ?');
-    this.dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
-    // once the file exists (the table above made it)
-    this.commits = isSqliteFile(options.file) ? CommitWatch.changeCounterOf(options.file) : undefined;
+    const dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    // the watch once the file exists (the table above made it)
+    this.dataVersion = new DataVersion(
+      () => dataVersion.get() as number,
+      isSqliteFile(options.file) ? CommitWatch.changeCounterOf(options.file) : undefined,
+    );
   }
 
   async keyFor(subject: string): Promise<Buffer> {
@@ -97,10 +97,7 @@ export class SqliteKeyStore implements KeyStore {
   }
 
   version(): string {
-    if (this.commits === undefined || this.commits.mayHaveChanged()) {
-      this.lastDataVersion = this.dataVersion.get() as number;
-    }
-    return `${this.writes}:${this.lastDataVersion}`;
+    return `${this.writes}:${this.dataVersion.get()}`;
   }
 
   async ping(): Promise<void> {
@@ -110,6 +107,6 @@ export class SqliteKeyStore implements KeyStore {
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
     // only now: closing its descriptor would drop the locks of this process's connections to the file
-    this.commits?.release();
+    this.dataVersion.release();
   }
 }

@@ -17,6 +17,7 @@ import {
   deepFreeze,
   isSqliteFile,
   CommitWatch,
+  DataVersion,
   type WalCheckpointer,
   startWalCheckpointer,
   preparePrivateFile,
@@ -298,9 +299,8 @@ export class SqliteReadStore implements ReadStore {
     this.versionChecked = false;
   };
   private readonly forgetVersionCheckAfterMicrotasks = () => process.nextTick(this.forgetVersionCheck);
-  private readonly dataVersion: Database.Statement;
-  /** Tells when nobody can have committed since the last look, so that `data_version` need not be read. */
-  private readonly walIndex: CommitWatch | undefined;
+  /** `PRAGMA data_version`, read only when the WAL-index header has moved ({@link CommitWatch}). */
+  private readonly dataVersion: DataVersion;
   /** One transaction function, made once (making one per write costs more than a small write). */
   private readonly applyWrites: Database.Transaction<
     (ops: readonly WriteOp[], tables: readonly string[], checkpoints: readonly Checkpoint[]) => void
@@ -322,9 +322,12 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS "${CHECKPOINTS}" (name TEXT PRIMARY KEY, position TEXT NOT NULL, state TEXT)`,
     );
-    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
-    // after the first statements, once the -shm file exists
-    this.walIndex = isSqliteFile(options.file) ? CommitWatch.walIndexOf(options.file) : undefined;
+    const dataVersion = this.db.prepare<[], number>('PRAGMA data_version').pluck();
+    // the watch after the first statements, once the -shm file exists
+    this.dataVersion = new DataVersion(
+      () => dataVersion.get() as number,
+      isSqliteFile(options.file) ? CommitWatch.walIndexOf(options.file) : undefined,
+    );
     this.applyWrites = this.db.transaction((ops, tables, checkpoints) => {
       ops.forEach((op, index) => {
         if (op.kind === 'put') {
@@ -563,9 +566,7 @@ export class SqliteReadStore implements ReadStore {
     this.commitsSeen = commitsInProcess;
     this.versionChecked = true;
     queueMicrotask(this.forgetVersionCheckAfterMicrotasks);
-    // the WAL-index header has not moved since the last look: no one has committed, `data_version` is as it was
-    if (this.walIndex !== undefined && !this.walIndex.mayHaveChanged()) return;
-    const version = this.dataVersion.get() as number;
+    const version = this.dataVersion.get();
     if (version !== this.knownDataVersion) {
       this.dropCachedDocs();
       this.dropCachedQueries();
@@ -713,7 +714,7 @@ export class SqliteReadStore implements ReadStore {
     this.collections.clear();
     if (this.db.open) this.db.close();
     // only now: closing its descriptor would drop the locks of connections of this process still open on the file
-    this.walIndex?.release();
+    this.dataVersion.release();
   }
 
   /** A collection's table and hot statements, the table created on first use (an unknown collection is empty). */

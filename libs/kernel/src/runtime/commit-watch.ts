@@ -109,3 +109,28 @@ export class CommitWatch {
     closeSync(shared.fd);
   }
 }
+
+/**
+ * A connection's `PRAGMA data_version` (it changes when another connection commits), asked of SQLite only when
+ * `watch` says a commit may have happened since the last look; otherwise the value last read. Without a watch (an
+ * in-memory database) every look asks SQLite.
+ */
+export class DataVersion {
+  private last = 0;
+
+  /** `read` runs the connection's `PRAGMA data_version`; the watch, if any, is this object's to release. */
+  constructor(
+    private readonly read: () => number,
+    private readonly watch: CommitWatch | undefined,
+  ) {}
+
+  get(): number {
+    if (this.watch === undefined || this.watch.mayHaveChanged()) this.last = this.read();
+    return this.last;
+  }
+
+  /** Gives the watch's descriptor back; call once the connections to the database are closed. */
+  release(): void {
+    this.watch?.release();
+  }
+}
