@@ -812,6 +812,7 @@ async function main() {
         `| the same transaction in better-sqlite3 alone, same rounds (the baseline) | ${stores.appendsSingleRaw.median} events/s (${stores.appendsSingleRaw.min}–${stores.appendsSingleRaw.max}); the port reaches ${pctOf(stores.appendsSingleOfRaw.median)} of it (${pctOf(stores.appendsSingleOfRaw.min)}–${pctOf(stores.appendsSingleOfRaw.max)}) | |`,
         `| appends, 10 events per append | ${stores.appendsBatched} events/s | |`,
         `| projection replay of ${stores.replayEvents.toLocaleString('en')} events into ${stores.replayDocs.toLocaleString('en')} documents: median (min–max) of ${stores.replaySpread.count} replays | ${stores.replayRate} events/s (${stores.replaySpread.min}–${stores.replaySpread.max}; ${stores.replaySeconds} s) | ≥ 100,000: ${verdict(stores.replayRate >= 100000)} |`,
+        `| the same replays with every page read on the event loop (no read-ahead worker), same rounds | ${stores.replayWithoutReadAhead.median} events/s (${stores.replayWithoutReadAhead.min}–${stores.replayWithoutReadAhead.max}) | |`,
         `| read the whole global order (1000-event pages) | ${stores.readAllRate} events/s | |`,
         '',
         ...(stores.notes ? [`Notes: ${stores.notes}`, ''] : []),

@@ -9,13 +9,14 @@
  * Single-event appends run in BENCH_ROUNDS (default 3) rounds, each on fresh files and each beside a baseline:
  * better-sqlite3 alone running the same transaction (the stream's last revision, then one insert) on a file
  * whose schema the store made, with the same pragmas and background checkpoints, and nothing around it. The
- * replay runs BENCH_ROUNDS times over the same log, into a fresh read store each time.
+ * replay runs BENCH_ROUNDS times over the same log, into a fresh read store each time, and as many times beside
+ * with the read-ahead worker off (every page read on the event loop), alternating which goes first.
  */
 const { mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const Database = require('better-sqlite3');
-const { createEventStore } = require('../dist/libs/event-store/src');
+const { createEventStore, SqliteEventStore } = require('../dist/libs/event-store/src');
 const { createReadStore } = require('../dist/libs/read-store/src');
 const { ProjectionRunner, newEventId, newId, START, startWalCheckpointer } = require('../dist/libs/kernel/src');
 const { organizationsProjection } = require('../dist/libs/identity/src/projections');
@@ -168,27 +169,42 @@ async function replay(dir) {
   }
   const readAllRate = Math.round(read / seconds(start));
 
+  await events.close();
+
+  // Each round replays twice, in alternating order: as the service does (pages read ahead by a worker thread once
+  // the subscription is a few batches behind) and with every page read on the event loop, for comparison.
   const rates = [];
+  const withoutReadAhead = [];
   let replayDocs = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const reads = await createReadStore(sqlite(join(dir, `replay-read-${round}.sqlite`)));
-    const runner = new ProjectionRunner(events, reads, [organizationsProjection], { batchSize: 1000 });
-    start = process.hrtime.bigint();
-    await runner.start();
-    await runner.catchUp(undefined, 30 * 60 * 1000);
-    const took = seconds(start);
-    await runner.stop();
-    rates.push(Math.round(read / took));
-    replayDocs = await reads.count(organizationsProjection.collection);
-    await reads.close();
+    const order = round % 2 === 0 ? [true, false] : [false, true];
+    for (const readAhead of order) {
+      const store = new SqliteEventStore({
+        file: join(dir, 'replay-events.sqlite'),
+        backgroundCheckpoints: BACKGROUND,
+        ...(readAhead ? {} : { readAheadAfter: 0 }),
+      });
+      const name = `replay-read-${round}-${readAhead ? 'ahead' : 'loop'}.sqlite`;
+      const reads = await createReadStore(sqlite(join(dir, name)));
+      const runner = new ProjectionRunner(store, reads, [organizationsProjection], { batchSize: 1000 });
+      start = process.hrtime.bigint();
+      await runner.start();
+      await runner.catchUp(undefined, 30 * 60 * 1000);
+      const took = seconds(start);
+      await runner.stop();
+      (readAhead ? rates : withoutReadAhead).push(Math.round(read / took));
+      replayDocs = await reads.count(organizationsProjection.collection);
+      await reads.close();
+      await store.close();
+    }
   }
-  await events.close();
   return {
     replayEvents: read,
     replayDocs,
     replaySeconds: Number((read / median(rates)).toFixed(1)),
     replayRate: median(rates),
     replaySpread: spread(rates),
+    replayWithoutReadAhead: spread(withoutReadAhead),
     readAllRate,
   };
 }

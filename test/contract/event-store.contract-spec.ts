@@ -21,6 +21,7 @@ import {
 } from '@app/kernel';
 import { SqliteEventStore, createEventStore } from '@app/event-store';
 import { EventStoreDbEventStore } from '@app/event-store/eventstoredb-event-store';
+import { ReadAhead } from '@app/event-store/read-ahead';
 
 interface AdapterUnderTest {
   /** Opens a store for one test; a fresh, empty one where the adapter allows it. */
@@ -443,6 +444,18 @@ describe('SQLite adapter', () => {
     });
   });
 
+  describe('contract, with the read-ahead worker running and asked after every full batch', () => {
+    eventStoreContract({
+      startsEmpty: true,
+      open: async () => {
+        const store = new SqliteEventStore({ file: newFile(), pollIntervalMs: 20, readAheadAfter: 1 });
+        // started now: a catch-up of a few events is over before a worker started on demand would answer
+        if (!(await store.startReadAhead())) throw new Error('the read-ahead worker did not start');
+        return store;
+      },
+    });
+  });
+
   describe('specific to the embedded file', () => {
     it('keeps the database, its WAL files and a folder it creates private to this user (0600, 0700)', async () => {
       const folder = path.join(dir, 'private-events');
@@ -691,6 +704,82 @@ describe('SQLite adapter', () => {
       } finally {
         await other.close();
         await mine.close();
+      }
+    });
+
+    it('delivers a long catch-up read ahead by a worker exactly as the file holds it, appends made meanwhile included', async () => {
+      const file = newFile();
+      const store = new SqliteEventStore({ file, readAheadAfter: 200 });
+      const take = jest.spyOn(ReadAhead.prototype, 'take');
+      try {
+        const texts = [
+          'plain',
+          'naïve café ☕',
+          'line\nbreak "quoted" \\ back\u2028slash',
+          '🙂 \u0000 nul',
+          '{"not": "json"}',
+        ];
+        for (let s = 0; s < 300; s += 1) {
+          const batch = Array.from({ length: 10 }, (_, i) =>
+            event(
+              'Bulk',
+              { s, i, text: texts[(s + i) % texts.length], nested: { list: [i, null, true] } },
+              { userId: `u${s}` },
+            ),
+          );
+          await store.append(`bulk-${s % 7}`, batch, 'any');
+        }
+        expect(await store.startReadAhead()).toBe(true);
+        const reader = new SubscriptionReader(store.subscribeToAll({ batchSize: 100 }));
+        let appended = 0;
+        // appends of this process while the subscription is behind: each must arrive once, in order
+        const seen = await reader.until((events) => {
+          if (events.length >= 1000 && appended < 20) {
+            appended += 1;
+            void store.append('late', [event('Late', { n: appended, text: texts[appended % texts.length] })], 'any');
+          }
+          return events.length >= 3020;
+        }, 20_000);
+        const all = await store.readAll();
+        expect(all).toHaveLength(3020);
+        expect(seen).toEqual(all);
+        const fromWorker = take.mock.results.filter((result) => Array.isArray(result.value));
+        expect(fromWorker.length).toBeGreaterThan(0);
+        await reader.subscription.close();
+      } finally {
+        take.mockRestore();
+        await store.close();
+      }
+    });
+
+    it('refuses requests once its worker has failed, to start or on a page, so that subscriptions read themselves', async () => {
+      const driver = require.resolve('better-sqlite3');
+      const empty = newFile();
+      new Database(empty).close(); // no events table: the worker's statement cannot be prepared
+      const cannotStart = new ReadAhead({ file: empty, driver, busyTimeoutMs: 1000 });
+      try {
+        expect(await cannotStart.start()).toBe(false);
+        expect(cannotStart.ask(START, 10)).toBeUndefined();
+      } finally {
+        await cannotStart.close();
+      }
+
+      const corrupt = newFile();
+      await new SqliteEventStore({ file: corrupt }).close();
+      const db = new Database(corrupt);
+      db.prepare(
+        "INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES ('s', 0, 'e', 'T', '{not json', '{}', 'now')",
+      ).run();
+      db.close();
+      const failsOnAPage = new ReadAhead({ file: corrupt, driver, busyTimeoutMs: 1000 });
+      try {
+        expect(await failsOnAPage.start()).toBe(true);
+        const id = failsOnAPage.ask(START, 10);
+        expect(id).toBeDefined();
+        expect(failsOnAPage.take(id as number)).toBeUndefined();
+        expect(failsOnAPage.ask(START, 10)).toBeUndefined();
+      } finally {
+        await failsOnAPage.close();
       }
     });
 

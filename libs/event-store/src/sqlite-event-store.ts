@@ -21,6 +21,7 @@ import {
   preparePrivateFile,
   deepFreeze,
 } from '@app/kernel';
+import { ReadAhead } from './read-ahead';
 
 /*
  * This file imports nothing from the framework and, from the kernel, only the event-store port and a few SQLite
@@ -42,6 +43,11 @@ export interface SqliteEventStoreOptions {
    * for the long-running service; a short command (the CLI) has no use for it.
    */
   backgroundCheckpoints?: boolean;
+  /**
+   * Events a subscription reads from the file in full batches in a row (it is that far behind: a replay, a
+   * rebuild) before a worker thread reads its next pages ahead ({@link ReadAhead}); default 5000, 0 never.
+   */
+  readAheadAfter?: number;
 }
 
 /** A row as read in raw mode: the column order of `COLUMNS`. */
@@ -91,6 +97,7 @@ const SCHEMA = `
 const DEFAULT_POLL_INTERVAL_MS = 50;
 const DEFAULT_PAGE_SIZE = 2000;
 const DEFAULT_BATCH_SIZE = 500;
+const DEFAULT_READ_AHEAD_AFTER = 5000;
 
 /** Streams whose end this connection remembers (see `knownEnds`). */
 const MAX_KNOWN_ENDS = 10_000;
@@ -131,6 +138,9 @@ export class SqliteEventStore implements EventStore {
   /** `PRAGMA data_version`, read only when the WAL-index header has moved ({@link CommitWatch}). */
   private readonly dataVersion: DataVersion;
   private checkpointer?: WalCheckpointer;
+  private readonly readAhead?: ReadAhead;
+  /** See {@link SqliteEventStoreOptions.readAheadAfter}. */
+  readonly readAheadAfter: number;
   /**
    * Subscriptions waiting for events, with the `data_version` they last read the file at. One poll for all of
    * them (every poll interval, while any waits) wakes those that another connection has committed after: an idle
@@ -143,6 +153,7 @@ export class SqliteEventStore implements EventStore {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
     const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    this.readAheadAfter = options.readAheadAfter ?? DEFAULT_READ_AHEAD_AFTER;
     if (isSqliteFile(options.file)) preparePrivateFile(options.file);
     this.db = new Database(options.file, { timeout: busyTimeoutMs });
     try {
@@ -168,6 +179,9 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       this.db.close();
       throw error;
+    }
+    if (this.readAheadAfter > 0 && isSqliteFile(options.file)) {
+      this.readAhead = new ReadAhead({ file: options.file, driver: require.resolve('better-sqlite3'), busyTimeoutMs });
     }
     this.appendTransaction = this.db.transaction(
       (streamId: string, events: readonly EventToAppend[], expected: ExpectedRevision) =>
@@ -240,6 +254,7 @@ export class SqliteEventStore implements EventStore {
     this.poll = undefined;
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     for (const listener of [...this.listeners]) listener({ after: START, rows: [] });
+    await this.readAhead?.close();
     await this.checkpointer?.stop();
     this.db.close();
     // only now: closing its descriptor would drop the locks of connections of this process still open on the file
@@ -258,6 +273,32 @@ export class SqliteEventStore implements EventStore {
       cursor = rows[rows.length - 1][0];
     }
     return out;
+  }
+
+  /**
+   * Asks the read-ahead worker (see {@link ReadAhead}) for up to `limit` events after `after`: the id of the request,
+   * or undefined when it cannot be asked now.
+   */
+  askAhead(after: GlobalPosition, limit: number): number | undefined {
+    return this.closed ? undefined : this.readAhead?.ask(after, limit);
+  }
+
+  /**
+   * Starts the read-ahead worker now rather than on the first long catch-up, and resolves once it answers: false
+   * when this store reads nothing ahead (an in-memory database, `readAheadAfter` 0) or the worker could not start.
+   */
+  async startReadAhead(): Promise<boolean> {
+    return this.readAhead && !this.closed ? this.readAhead.start() : false;
+  }
+
+  /** The page asked for with {@link askAhead}; undefined when the worker could not answer: read it with `readAfter`. */
+  takeAhead(id: number): RecordedEvent[] | undefined {
+    return this.closed ? undefined : this.readAhead?.take(id);
+  }
+
+  /** Drops a page asked for with {@link askAhead} that is no longer wanted. */
+  forgetAhead(id: number): void {
+    this.readAhead?.forget(id);
   }
 
   /** Registers a listener for the appends of this process (rows in commit order); returns its removal. */
@@ -506,6 +547,10 @@ class SqliteSubscription implements Subscription {
   private mustRead = false;
   /** `data_version` before this subscription last read the file: a commit of another connection after it wakes it. */
   private seen = -1;
+  /** Events read from the file in full batches since the subscription was last at the head. */
+  private behind = 0;
+  /** The next page, asked of the store's read-ahead worker: the events after `after`. */
+  private ahead?: { after: GlobalPosition; id: number };
   private readonly removeListener: () => void;
 
   constructor(
@@ -528,6 +573,7 @@ class SqliteSubscription implements Subscription {
     this.closed = true;
     this.removeListener();
     this.pushed = [];
+    this.dropAhead();
     this.store.forget(this);
     this.wake?.();
   }
@@ -554,12 +600,14 @@ class SqliteSubscription implements Subscription {
           const rows = this.pushed.length <= this.batchSize ? this.pushed : this.pushed.slice(0, this.batchSize);
           this.pushed = rows === this.pushed ? [] : this.pushed.slice(rows.length);
           batch = rows.map(sharedRecordedEvent);
+          this.behind = 0;
         } else {
           // Whatever was handed over is in the file too: reading from the position covers it.
           this.pushed = [];
           this.mustRead = false;
           this.seen = this.store.otherCommits();
-          batch = this.store.readAfter(this.position, this.batchSize);
+          batch = this.pageReadAhead() ?? this.store.readAfter(this.position, this.batchSize);
+          this.askAhead(batch);
         }
         if (batch.length > 0) {
           this.position = batch[batch.length - 1].position;
@@ -576,8 +624,44 @@ class SqliteSubscription implements Subscription {
     } finally {
       this.closed = true;
       this.removeListener();
+      this.dropAhead();
       this.store.forget(this);
     }
+  }
+
+  /**
+   * The page after the position, when the worker was asked for it and read a full one. A shorter page reached the
+   * head as it stood then: it is read again from the file, as a subscription at the head reads (see `batches`).
+   */
+  private pageReadAhead(): RecordedEvent[] | undefined {
+    const ahead = this.ahead;
+    if (!ahead) return undefined;
+    this.ahead = undefined;
+    if (ahead.after !== this.position) {
+      this.store.forgetAhead(ahead.id);
+      return undefined;
+    }
+    const page = this.store.takeAhead(ahead.id);
+    return page?.length === this.batchSize ? page : undefined;
+  }
+
+  private dropAhead(): void {
+    if (this.ahead) this.store.forgetAhead(this.ahead.id);
+    this.ahead = undefined;
+  }
+
+  /** After a full batch read from the file, far enough behind: the next page is asked of the worker. */
+  private askAhead(batch: RecordedEvent[]): void {
+    if (batch.length < this.batchSize) {
+      this.behind = 0;
+      return;
+    }
+    this.behind += batch.length;
+    const threshold = this.store.readAheadAfter;
+    if (threshold <= 0 || this.behind < threshold) return;
+    const after = batch[batch.length - 1].position;
+    const id = this.store.askAhead(after, this.batchSize);
+    if (id !== undefined) this.ahead = { after, id };
   }
 
   /** Resolves on an append of this process, a commit of another connection (found by the store's poll), or close. */

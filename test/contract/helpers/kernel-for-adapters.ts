@@ -4,3 +4,4 @@ export * from '../../../libs/kernel/src/ports/event-store.port';
 export * from '../../../libs/kernel/src/ports/read-store.port';
 export * from '../../../libs/kernel/src/runtime/private-files';
 export * from '../../../libs/kernel/src/runtime/commit-watch';
+export * from '../../../libs/kernel/src/runtime/background-worker';

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { type Transferable, Worker } from 'node:worker_threads';
 
 /** A worker thread doing background work: it never keeps the process alive by itself. */
 export interface BackgroundWorker {
@@ -7,9 +7,16 @@ export interface BackgroundWorker {
   readonly ended: Promise<void>;
 }
 
-/** Starts `source` (plain JavaScript, run with `eval`) in a thread that does not keep the process alive. */
-export function startBackgroundWorker(source: string, workerData: unknown): BackgroundWorker {
-  const worker = new Worker(source, { eval: true, workerData });
+/**
+ * Starts `source` (plain JavaScript, run with `eval`) in a thread that does not keep the process alive; what
+ * `transferList` names (a `MessagePort` in `workerData`, say) is moved to the thread, not copied.
+ */
+export function startBackgroundWorker(
+  source: string,
+  workerData: unknown,
+  transferList: readonly Transferable[] = [],
+): BackgroundWorker {
+  const worker = new Worker(source, { eval: true, workerData, transferList: [...transferList] });
   worker.unref();
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return { worker, ended };
