@@ -1,5 +1,5 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { KeptResponses, type KeyStore, type ReadStore, isKeepable, readsKeyStore } from '@app/kernel';
+import { KeptResponses, type KeyStore, type ReadStore, isKeepable, keptAnswersOf } from '@app/kernel';
 import { type ConnectionGuard } from './connection-guard';
 
 /**
@@ -18,7 +18,8 @@ function routeHeaders(reply: FastifyReply, before: Readonly<Record<string, unkno
 /**
  * A GET whose route said its answer may be kept (`keepResponse`) is answered again from the kept response while the
  * stores it depends on have not changed (kernel `KeptResponses`), before routing into Nest. It runs as the last
- * request hook of each GET route, so that everything before it still applies: the security headers, the connection
+ * request hook of each GET route configured to keep answers (`KEEPS_ANSWERS`, `READS_KEY_STORE`; other routes pay
+ * nothing for it), so that everything before it still applies: the security headers, the connection
  * guard and the rate limiter, whose hook is the route's own, added when the route is registered, as this one is:
  * so this must be installed after the rate limiter, and before the routes are registered (`app.init()`).
  */
@@ -49,7 +50,9 @@ export function installKeptResponses(
   fastify.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('GET')) return;
-    const hook = readsKeyStore(route.config) ? answerKeptOfReadsAndKeys : answerKeptOfReads;
+    const kind = keptAnswersOf(route.config);
+    if (kind === undefined) return;
+    const hook = kind === 'reads-key-store' ? answerKeptOfReadsAndKeys : answerKeptOfReads;
     const hooks = route.onRequest;
     route.onRequest = [...(hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]), hook as never];
   });

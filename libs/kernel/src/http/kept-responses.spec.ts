@@ -1,4 +1,11 @@
-import { KeptResponses, READS_KEY_STORE, isKeepable, keepResponse, readsKeyStore } from './kept-responses';
+import {
+  KEEPS_ANSWERS,
+  KeptResponses,
+  READS_KEY_STORE,
+  isKeepable,
+  keepResponse,
+  keptAnswersOf,
+} from './kept-responses';
 
 describe('KeptResponses', () => {
   const response = (text: string, headers: Record<string, string> = { etag: '"1"' }) => ({
@@ -65,12 +72,18 @@ describe('KeptResponses', () => {
   });
 
   it('marks a reply as keepable only when its route says so', () => {
-    const reply = {};
-    expect(isKeepable(reply)).toBe(false);
-    keepResponse(reply);
-    expect(isKeepable(reply)).toBe(true);
-    expect(readsKeyStore(READS_KEY_STORE)).toBe(true);
-    expect(readsKeyStore({ bodyLimit: 10 })).toBe(false);
-    expect(readsKeyStore(undefined)).toBe(false);
+    const replyOf = (method: string, config?: object) => ({ request: { method, routeOptions: { config } } });
+    const kept = replyOf('GET', KEEPS_ANSWERS);
+    expect(isKeepable(kept)).toBe(false);
+    keepResponse(kept);
+    expect(isKeepable(kept)).toBe(true);
+    // a GET route that was not configured to keep answers is never looked up: saying so there is a mistake
+    expect(() => keepResponse(replyOf('GET', { bodyLimit: 10 }))).toThrow(/RouteConfig/);
+    // code shared with other methods may say so; nothing is kept for them
+    expect(() => keepResponse(replyOf('PATCH'))).not.toThrow();
+    expect(keptAnswersOf(KEEPS_ANSWERS)).toBe('reads');
+    expect(keptAnswersOf(READS_KEY_STORE)).toBe('reads-key-store');
+    expect(keptAnswersOf({ bodyLimit: 10 })).toBeUndefined();
+    expect(keptAnswersOf(undefined)).toBeUndefined();
   });
 });

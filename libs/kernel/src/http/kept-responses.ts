@@ -9,22 +9,39 @@ const KEEPABLE = Symbol('quire:keepable-response');
  * Says that the answer a route is giving (a 200 to a GET) was made from the read store's documents, the request
  * (the caller, the path, the query string) and fixed configuration alone: no clock, no key store, no event store,
  * no other header. The application may then answer the same request again with the same response for as long as
- * the read store has not changed ({@link KeptResponses}).
+ * the read store has not changed ({@link KeptResponses}). Only a route configured to keep answers
+ * ({@link KEEPS_ANSWERS}, {@link READS_KEY_STORE}) may say so of a GET: any other GET is never looked up, and
+ * asking there is a mistake, refused at once rather than left to a cache that silently never serves. (Other
+ * methods may call it from code they share with GETs; nothing is kept for them.)
  */
 export function keepResponse(reply: object): void {
+  const request = (reply as { request?: { method?: string; routeOptions?: { config?: unknown } } }).request;
+  if (request?.method === 'GET' && keptAnswersOf(request.routeOptions?.config) === undefined) {
+    throw new Error(
+      'keepResponse() on a GET route without @RouteConfig(KEEPS_ANSWERS) or @RouteConfig(READS_KEY_STORE)',
+    );
+  }
   (reply as Record<symbol, unknown>)[KEEPABLE] = true;
 }
 
 /**
- * Fastify route configuration (`@RouteConfig(READS_KEY_STORE)`) of a GET whose answer, when kept, also depends on
- * the key store (people's names and addresses, opened with their own keys): it is kept while the key store's
- * `version()` holds too, so an erased person is never shown from a kept answer.
+ * Fastify route configuration (`@RouteConfig(KEEPS_ANSWERS)`) of a GET whose answers may be kept (it calls
+ * {@link keepResponse} when an answer qualifies) while the read store's generation holds. GET routes without it are
+ * routed as they come, with no look-up of kept answers.
+ */
+export const KEEPS_ANSWERS = Object.freeze({ keptResponse: 'reads' });
+
+/**
+ * Route configuration (`@RouteConfig(READS_KEY_STORE)`) of a GET whose answers may be kept and, when kept, also
+ * depend on the key store (people's names and addresses, opened with their own keys): they are kept while the key
+ * store's `version()` holds too, so an erased person is never shown from a kept answer.
  */
 export const READS_KEY_STORE = Object.freeze({ keptResponse: 'reads-key-store' });
 
-/** Whether a route's configuration says its kept answers depend on the key store ({@link READS_KEY_STORE}). */
-export function readsKeyStore(config: unknown): boolean {
-  return (config as { keptResponse?: unknown } | undefined)?.keptResponse === READS_KEY_STORE.keptResponse;
+/** What a route's configuration says of its answers: not kept, kept by the read store, or by both stores. */
+export function keptAnswersOf(config: unknown): 'reads' | 'reads-key-store' | undefined {
+  const kind = (config as { keptResponse?: unknown } | undefined)?.keptResponse;
+  return kind === KEEPS_ANSWERS.keptResponse || kind === READS_KEY_STORE.keptResponse ? kind : undefined;
 }
 
 /** Whether the route said its answer may be kept ({@link keepResponse}). */

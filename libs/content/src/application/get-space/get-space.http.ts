@@ -2,6 +2,7 @@ import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply } from 'fastify';
 import {
   type Actor,
@@ -11,6 +12,7 @@ import {
   etagOf,
   keepResponse,
   pointInTime,
+  KEEPS_ANSWERS,
 } from '@app/kernel';
 import { GetSpaceQuery } from './get-space.query';
 
@@ -33,6 +35,7 @@ export class GetSpaceController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('spaces/:spaceId')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'getSpaceById', summary: 'Get a space' })
   async get(
     @CurrentActor() actor: Actor,

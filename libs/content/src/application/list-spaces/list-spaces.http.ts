@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, ListQuery, keepResponse } from '@app/kernel';
+import { type Actor, CurrentActor, ListQuery, keepResponse, KEEPS_ANSWERS } from '@app/kernel';
 import { ListSpacesQuery } from './list-spaces.query';
 
 @ApiTags('spaces')
@@ -11,6 +12,7 @@ export class ListSpacesController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('orgs/:organizationId/spaces')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'listSpacesInOrganizationById', summary: 'List the spaces the caller can see' })
   list(
     @CurrentActor() actor: Actor,

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, keepResponse } from '@app/kernel';
+import { type Actor, CurrentActor, keepResponse, KEEPS_ANSWERS } from '@app/kernel';
 import { GetSpaceCustomFieldsQuery } from './get-space-custom-fields.query';
 
 @ApiTags('custom-fields')
@@ -11,6 +12,7 @@ export class GetSpaceCustomFieldsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('spaces/:spaceId/custom-fields')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({
     operationId: 'getSpaceCustomFields',
     summary: "Every custom field of the space's organization with the space's value, if any (read role)",

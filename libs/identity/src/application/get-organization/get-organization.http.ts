@@ -1,8 +1,17 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, PointInTimeParams, etagOf, keepResponse, pointInTime } from '@app/kernel';
+import {
+  type Actor,
+  CurrentActor,
+  PointInTimeParams,
+  etagOf,
+  keepResponse,
+  pointInTime,
+  KEEPS_ANSWERS,
+} from '@app/kernel';
 import { GetOrganizationQuery } from './get-organization.query';
 
 @ApiTags('organizations')
@@ -11,6 +20,7 @@ export class GetOrganizationController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('orgs/:organizationId')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'getOrganizationById', summary: 'Get an organization the caller belongs to' })
   async get(
     @CurrentActor() actor: Actor,

@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { type Actor, CurrentActor } from '@app/kernel';
+import { type Actor, CurrentActor, KEEPS_ANSWERS } from '@app/kernel';
 import { checkCustomization } from '../customization';
 import { SiteEndpoints } from '../site-endpoints';
 
@@ -15,6 +16,7 @@ export class CustomizeSiteController {
   constructor(private readonly endpoints: SiteEndpoints) {}
 
   @Get('orgs/:organizationId/sites/:siteId/customization')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'getSiteCustomizationById', summary: "A site's customization settings (read role)" })
   get(
     @CurrentActor() actor: Actor,

@@ -1,8 +1,9 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor, OptionalField, PointInTimeParams, pointInTime } from '@app/kernel';
+import { type Actor, CurrentActor, OptionalField, PointInTimeParams, pointInTime, KEEPS_ANSWERS } from '@app/kernel';
 import { SiteEndpoints } from '../site-endpoints';
 
 export class ShareKeyParams {
@@ -19,6 +20,7 @@ export class GetSiteController {
   constructor(private readonly endpoints: SiteEndpoints) {}
 
   @Get('orgs/:organizationId/sites/:siteId')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'getSiteById', summary: 'Get a docs site (read role)' })
   get(
     @CurrentActor() actor: Actor,
@@ -33,6 +35,7 @@ export class GetSiteController {
   }
 
   @Get('orgs/:organizationId/sites/:siteId/published')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({
     operationId: 'getPublishedContentSite',
     summary: 'The complete published profile of a site: site, structure, customization (read role or share key)',
@@ -48,6 +51,7 @@ export class GetSiteController {
   }
 
   @Get('orgs/:organizationId/sites/:siteId/structure')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'getSiteStructure', summary: "A site's structure (read role or share key)" })
   structure(
     @CurrentActor() actor: Actor,

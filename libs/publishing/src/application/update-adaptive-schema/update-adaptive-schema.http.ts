@@ -1,8 +1,9 @@
 import { Body, Controller, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsObject } from 'class-validator';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyReply } from 'fastify';
-import { type Actor, CurrentActor } from '@app/kernel';
+import { type Actor, CurrentActor, KEEPS_ANSWERS } from '@app/kernel';
 import { checkAdaptiveSchema } from '../adaptive-schema';
 import { SiteEndpoints } from '../site-endpoints';
 
@@ -22,6 +23,7 @@ export class AdaptiveSchemaController {
   constructor(private readonly endpoints: SiteEndpoints) {}
 
   @Get('orgs/:organizationId/sites/:siteId/adaptive-schema')
+  @RouteConfig(KEEPS_ANSWERS)
   @ApiOperation({ operationId: 'getSiteAdaptiveSchema', summary: "The claims a site's visitors carry (read role)" })
   get(
     @CurrentActor() actor: Actor,
