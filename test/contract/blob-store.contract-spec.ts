@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FilesystemBlobStore, GridFsBlobStore, createBlobStore } from '@app/blob-store';
@@ -23,6 +23,10 @@ function contract(name: string, adapter: Adapter): void {
     });
     afterEach(async () => {
       await adapter.close(store);
+    });
+
+    it('answers ping when it can be written to', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
     });
 
     it('stores bytes under their SHA-256 and gives them back', async () => {
@@ -118,6 +122,21 @@ describe('choosing the adapter', () => {
 });
 
 describe('files adapter', () => {
+  it('answers ping for a folder not made yet (making it), and fails where no folder can be', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quire-blobs-'));
+    try {
+      const fresh = join(dir, 'not', 'yet');
+      await new FilesystemBlobStore(fresh).ping();
+      expect(statSync(fresh).isDirectory()).toBe(true);
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+      writeFileSync(join(dir, 'a-file'), 'not a folder');
+      await expect(new FilesystemBlobStore(join(dir, 'a-file', 'blobs')).ping()).rejects.toThrow();
+      await expect(new FilesystemBlobStore(join(dir, 'a-file')).ping()).rejects.toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps blobs readable by the service user only', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'quire-blobs-'));
     try {

@@ -1,3 +1,4 @@
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { GitBookAPI } from '@gitbook/api';
 import { RATE_LIMITED_TO_THREE, type Response, TestService, expectError } from '../support/service';
 import { servedRoutes } from '../support/routes';
@@ -366,7 +367,32 @@ describe('identity and organizations (e2e)', () => {
     it('reports health', async () => {
       const health = await service.call('GET', '/health');
       expect(health.status).toBe(200);
-      expect(health.body).toMatchObject({ status: 'ok' });
+      expect(health.body).toMatchObject({
+        status: 'ok',
+        checks: { eventStore: 'up', readStore: 'up', keyStore: 'up', blobStore: 'up' },
+      });
+    });
+
+    it('reports itself degraded while the blob store cannot be written to, and well again after', async () => {
+      const blobs = service.config.blobStore.driver === 'files' ? service.config.blobStore.directory : undefined;
+      if (blobs === undefined) throw new Error('the test service keeps its blobs in files');
+      const aside = `${blobs}.aside`;
+      const existed = existsSync(blobs);
+      if (existed) renameSync(blobs, aside);
+      writeFileSync(blobs, 'a file where the folder should be');
+      try {
+        const degraded = await service.call('GET', '/health');
+        expect(degraded.status).toBe(503);
+        expect(degraded.body).toMatchObject({
+          status: 'degraded',
+          error: { code: 503, message: 'the blob store cannot be written to' },
+          checks: { eventStore: 'up', blobStore: 'down' },
+        });
+      } finally {
+        rmSync(blobs, { force: true });
+        if (existed) renameSync(aside, blobs);
+      }
+      expect((await service.call('GET', '/health')).status).toBe(200);
     });
 
     it('publishes its own OpenAPI document with every route', async () => {

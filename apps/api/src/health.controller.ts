@@ -2,6 +2,8 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply } from 'fastify';
 import {
+  BLOB_STORE,
+  type BlobStore,
   EVENT_STORE,
   type EventStore,
   KEY_STORE,
@@ -22,17 +24,21 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(KEY_STORE) private readonly keyStore: KeyStore,
+    @Inject(BLOB_STORE) private readonly blobStore: BlobStore,
     private readonly runtime: Runtime,
   ) {}
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Health of the event store, the read store, the key store and the projections' })
+  @ApiOperation({
+    summary: 'Health of the event store, the read store, the key store, the blob store and the projections',
+  })
   async health(@Res() reply: FastifyReply): Promise<void> {
-    const [eventStore, readStore, keyStore] = await Promise.all([
+    const [eventStore, readStore, keyStore, blobStore] = await Promise.all([
       probe(() => this.events.ping()),
       probe(() => this.readStore.ping()),
       probe(() => this.keyStore.ping()),
+      probe(() => this.blobStore.ping()),
     ]);
     let projections: { name: string; lag: number; lagCapped: boolean; parked: number; state: string }[] = [];
     if (eventStore === 'up') {
@@ -53,9 +59,10 @@ export class HealthController {
       eventStore !== 'up' && 'the event store is unreachable',
       readStore !== 'up' && 'the read store is unreachable',
       keyStore !== 'up' && 'the key store is unreachable',
+      blobStore !== 'up' && 'the blob store cannot be written to',
       maxLag > LAG_LIMIT && `projections lag ${maxLag} events behind`,
     ].filter(Boolean);
-    const checks = { eventStore, readStore, keyStore, projections: { maxLag, items: projections } };
+    const checks = { eventStore, readStore, keyStore, blobStore, projections: { maxLag, items: projections } };
     if (problems.length === 0) {
       void reply.status(200).send({ status: 'ok', checks });
     } else {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BLOB_KEY, type BlobStore, type StoredBlob } from '@app/kernel';
 
@@ -35,6 +36,12 @@ export class FilesystemBlobStore implements BlobStore {
 
   async has(key: string): Promise<boolean> {
     return BLOB_KEY.test(key) && this.exists(this.pathOf(key));
+  }
+
+  /** The directory exists (it is made on the first call, as a first `put` would) and this user may write in it. */
+  async ping(): Promise<void> {
+    await mkdir(this.directory, { recursive: true, mode: 0o700 });
+    await access(this.directory, constants.W_OK | constants.X_OK);
   }
 
   private pathOf(key: string): string {

@@ -16,6 +16,8 @@ export interface BlobStore {
   /** The bytes of a blob, or null when no blob has this key. */
   get(key: string): Promise<Buffer | null>;
   has(key: string): Promise<boolean>;
+  /** Resolves when the store can be written to now (for `/health`); rejects saying why not. */
+  ping(): Promise<void>;
 }
 
 /** A blob key is 64 lower-case hex digits; anything else names no blob. */
