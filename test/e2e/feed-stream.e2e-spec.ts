@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type PublicEvent } from '@app/kernel';
 import { FeedStreams } from '@app/subscriptions';
 import { TestService } from '../support/service';
-import { type SseClient as Client, SseClient } from '../support/sse';
+import { type SseClient as Client, SseClient, type SseMessage } from '../support/sse';
 
 type Account = { userId: string; token: string; organizationId: string };
 
@@ -24,8 +24,13 @@ describe('organization feed stream (e2e)', () => {
   const as = (account: { token: string }) => service.as(account.token);
   const streamUrl = (query = '') => `${service.url}/v1/orgs/${org()}/events${query}`;
 
-  async function subscribe(token: string, query = '', headers: Record<string, string> = {}) {
-    const client = await SseClient.open(streamUrl(query), { authorization: `Bearer ${token}`, ...headers });
+  async function subscribe(
+    token: string,
+    query = '',
+    headers: Record<string, string> = {},
+    onMessage?: (message: SseMessage, client: Client) => void,
+  ) {
+    const client = await SseClient.open(streamUrl(query), { authorization: `Bearer ${token}`, ...headers }, onMessage);
     open.push(client);
     return client;
   }
@@ -113,13 +118,18 @@ describe('organization feed stream (e2e)', () => {
     while (received.length < 1000) {
       rounds++;
       expect(rounds).toBeLessThan(20);
-      const client = await subscribe(owner.token, '', { 'last-event-id': lastId });
       const cut = [...cuts].filter((at) => at > received.length).sort((a, b) => a - b)[0] ?? Infinity;
+      const target = Math.min(cut, 1000);
+      let parsedHere = 0;
+      // the connection is cut as the cut-th event is parsed, mid-stream (the rest of its chunk is never read)
+      // (the first chunk may be parsed before `subscribe` returns: the callback is given the client)
+      const client = await subscribe(owner.token, '', { 'last-event-id': lastId }, (message, self) => {
+        if (message.data !== undefined && received.length + ++parsedHere >= target) self.close();
+      });
       await Promise.race([
-        client.waitFor(() => received.length + client.events.length >= Math.min(cut, 1000), 60_000),
+        client.waitFor(() => received.length + client.events.length >= target, 60_000),
         client.closed,
       ]);
-      // what a client keeps is what it parsed whole; the connection is cut there, mid-stream
       client.close();
       for (const message of client.events) {
         received.push(JSON.parse(message.data!) as PublicEvent);

@@ -22,11 +22,12 @@ export class SseClient {
   private listeners: (() => void)[] = [];
   private buffer = '';
   private current: Omit<SseMessage, 'at'> = {};
+  private closedHere = false;
 
   private constructor(
     readonly response: IncomingMessage,
     private readonly req: ClientRequest,
-    private readonly onMessage?: (message: SseMessage) => void,
+    private readonly onMessage?: (message: SseMessage, client: SseClient) => void,
   ) {
     response.setEncoding('utf8');
     response.on('data', (chunk: string) => this.parse(chunk));
@@ -39,7 +40,7 @@ export class SseClient {
   static open(
     url: string,
     headers: Record<string, string>,
-    onMessage?: (message: SseMessage) => void,
+    onMessage?: (message: SseMessage, client: SseClient) => void,
   ): Promise<SseClient> {
     return new Promise((resolve, reject) => {
       const req = request(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) =>
@@ -59,7 +60,9 @@ export class SseClient {
     return this.messages.filter((message) => message.event !== undefined || message.data !== undefined);
   }
 
+  /** Ends the connection; nothing that arrived after this call is parsed, not even the rest of its chunk. */
   close(): void {
+    this.closedHere = true;
     this.req.destroy();
     this.response.destroy();
   }
@@ -93,7 +96,7 @@ export class SseClient {
   private parse(chunk: string): void {
     this.buffer += chunk;
     let newline: number;
-    while ((newline = this.buffer.indexOf('\n')) >= 0) {
+    while (!this.closedHere && (newline = this.buffer.indexOf('\n')) >= 0) {
       const line = this.buffer.slice(0, newline).replace(/\r$/, '');
       this.buffer = this.buffer.slice(newline + 1);
       if (line === '') {
@@ -114,7 +117,7 @@ export class SseClient {
 
   private emit(message: SseMessage): void {
     this.messages.push(message);
-    this.onMessage?.(message);
+    this.onMessage?.(message, this);
     for (const listener of [...this.listeners]) listener();
   }
 }
