@@ -5,6 +5,15 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { CommitWatch, DataVersion } from '@app/kernel';
 
+/** Runs one SQL statement on `file` from a separate Node process (its own connection, its own locks). */
+function runInAnotherProcess(file: string, sql: string): void {
+  execFileSync(process.execPath, [
+    '-e',
+    `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});` +
+      `const db = new D(${JSON.stringify(file)}); db.prepare(${JSON.stringify(sql)}).run(); db.close();`,
+  ]);
+}
+
 describe('CommitWatch', () => {
   let dir: string;
   let file: string;
@@ -62,11 +71,7 @@ describe('CommitWatch', () => {
     try {
       watch.mayHaveChanged();
       expect(watch.mayHaveChanged()).toBe(false);
-      execFileSync(process.execPath, [
-        '-e',
-        `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});` +
-          `const db = new D(${JSON.stringify(file)}); db.prepare("INSERT INTO t (v) VALUES ('process')").run(); db.close();`,
-      ]);
+      runInAnotherProcess(file, "INSERT INTO t (v) VALUES ('process')");
       expect(watch.mayHaveChanged()).toBe(true);
       expect(mine.prepare('SELECT v FROM t').pluck().all()).toEqual(['process']);
     } finally {
@@ -159,11 +164,7 @@ describe('CommitWatch', () => {
         writer.exec('VACUUM');
         expect(watch.mayHaveChanged()).toBe(true);
         expect(watch.mayHaveChanged()).toBe(false);
-        execFileSync(process.execPath, [
-          '-e',
-          `const D = require(${JSON.stringify(require.resolve('better-sqlite3'))});` +
-            `const db = new D(${JSON.stringify(journalFile)}); db.prepare("INSERT INTO k (id) VALUES ('process')").run(); db.close();`,
-        ]);
+        runInAnotherProcess(journalFile, "INSERT INTO k (id) VALUES ('process')");
         expect(watch.mayHaveChanged()).toBe(true);
         expect(reader.prepare('SELECT id FROM k WHERE id = ?').pluck().get('process')).toBe('process');
       } finally {

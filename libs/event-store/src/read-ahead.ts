@@ -1,5 +1,12 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort } from 'node:worker_threads';
-import { type RecordedEvent, type BackgroundWorker, startBackgroundWorker, stopBackgroundWorker } from '@app/kernel';
+import {
+  type BackgroundWorker,
+  type EventMetadata,
+  type RecordedEvent,
+  startBackgroundWorker,
+  stopBackgroundWorker,
+} from '@app/kernel';
+import { type EventTuple, recordedEventOf } from './event-row';
 
 /**
  * What the worker posts: 'ready' once its connection is open, then one reply per request. A page comes as one JSON
@@ -235,32 +242,12 @@ export class ReadAhead {
     const events: RecordedEvent[] = new Array(rows.length);
     let last = after;
     for (let index = 0; index < rows.length; index++) {
-      const row = rows[index] as EventTuple;
+      const row = rows[index] as EventTuple<unknown>;
       // in the global order, after the position asked for, or the caller reads the page itself
       if (!(row[0] > last)) return undefined;
       last = row[0];
-      events[index] = {
-        position: BigInt(row[0]),
-        streamId: row[1],
-        revision: row[2],
-        id: row[3],
-        type: row[4],
-        data: row[5],
-        metadata: row[6],
-        recordedAt: row[7],
-      };
+      events[index] = recordedEventOf(row, row[5] as RecordedEvent['data'], row[6] as EventMetadata);
     }
     return events;
   }
 }
-
-type EventTuple = [
-  position: number,
-  streamId: string,
-  revision: number,
-  eventId: string,
-  type: string,
-  data: RecordedEvent['data'],
-  metadata: RecordedEvent['metadata'],
-  recordedAt: string,
-];

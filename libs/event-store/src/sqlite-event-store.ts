@@ -21,6 +21,7 @@ import {
   preparePrivateFile,
   deepFreeze,
 } from '@app/kernel';
+import { type EventRow, recordedEventOf } from './event-row';
 import { ReadAhead } from './read-ahead';
 
 /*
@@ -50,17 +51,7 @@ export interface SqliteEventStoreOptions {
   readAheadAfter?: number;
 }
 
-/** A row as read in raw mode: the column order of `COLUMNS`. */
-export type EventRow = [
-  position: number,
-  streamId: string,
-  revision: number,
-  eventId: string,
-  type: string,
-  data: string,
-  metadata: string,
-  recordedAt: string,
-];
+export type { EventRow } from './event-row';
 
 /** An append of this process as committed: its rows, and the head of the store just before them. */
 export interface Appended {
@@ -138,7 +129,8 @@ export class SqliteEventStore implements EventStore {
   /** `PRAGMA data_version`, read only when the WAL-index header has moved ({@link CommitWatch}). */
   private readonly dataVersion: DataVersion;
   private checkpointer?: WalCheckpointer;
-  private readonly readAhead?: ReadAhead;
+  /** Pages read ahead for subscriptions far behind (none in memory or with `readAheadAfter` 0); refuses once closed. */
+  readonly readAhead?: ReadAhead;
   /** See {@link SqliteEventStoreOptions.readAheadAfter}. */
   readonly readAheadAfter: number;
   /**
@@ -276,29 +268,11 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Asks the read-ahead worker (see {@link ReadAhead}) for up to `limit` events after `after`: the id of the request,
-   * or undefined when it cannot be asked now.
-   */
-  askAhead(after: GlobalPosition, limit: number): number | undefined {
-    return this.closed ? undefined : this.readAhead?.ask(after, limit);
-  }
-
-  /**
    * Starts the read-ahead worker now rather than on the first long catch-up, and resolves once it answers: false
    * when this store reads nothing ahead (an in-memory database, `readAheadAfter` 0) or the worker could not start.
    */
   async startReadAhead(): Promise<boolean> {
-    return this.readAhead && !this.closed ? this.readAhead.start() : false;
-  }
-
-  /** The page asked for with {@link askAhead}; undefined when the worker could not answer: read it with `readAfter`. */
-  takeAhead(id: number): RecordedEvent[] | undefined {
-    return this.closed ? undefined : this.readAhead?.take(id);
-  }
-
-  /** Drops a page asked for with {@link askAhead} that is no longer wanted. */
-  forgetAhead(id: number): void {
-    this.readAhead?.forget(id);
+    return (await this.readAhead?.start()) ?? false;
   }
 
   /** Registers a listener for the appends of this process (rows in commit order); returns its removal. */
@@ -508,16 +482,7 @@ function toLimit(maxCount: number | undefined): number {
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    position: BigInt(row[0]),
-    streamId: row[1],
-    revision: row[2],
-    id: row[3],
-    type: row[4],
-    data: JSON.parse(row[5]) as Record<string, unknown>,
-    metadata: JSON.parse(row[6]) as EventMetadata,
-    recordedAt: row[7],
-  };
+  return recordedEventOf(row, JSON.parse(row[5]) as Record<string, unknown>, JSON.parse(row[6]) as EventMetadata);
 }
 
 /**
@@ -638,15 +603,15 @@ class SqliteSubscription implements Subscription {
     if (!ahead) return undefined;
     this.ahead = undefined;
     if (ahead.after !== this.position) {
-      this.store.forgetAhead(ahead.id);
+      this.store.readAhead?.forget(ahead.id);
       return undefined;
     }
-    const page = this.store.takeAhead(ahead.id);
+    const page = this.store.readAhead?.take(ahead.id);
     return page?.length === this.batchSize ? page : undefined;
   }
 
   private dropAhead(): void {
-    if (this.ahead) this.store.forgetAhead(this.ahead.id);
+    if (this.ahead) this.store.readAhead?.forget(this.ahead.id);
     this.ahead = undefined;
   }
 
@@ -660,7 +625,7 @@ class SqliteSubscription implements Subscription {
     const threshold = this.store.readAheadAfter;
     if (threshold <= 0 || this.behind < threshold) return;
     const after = batch[batch.length - 1].position;
-    const id = this.store.askAhead(after, this.batchSize);
+    const id = this.store.readAhead?.ask(after, this.batchSize);
     if (id !== undefined) this.ahead = { after, id };
   }
 
