@@ -10,9 +10,12 @@
  * better-sqlite3 alone running the same transaction (the stream's last revision, then one insert) on a file
  * whose schema the store made, with the same pragmas and background checkpoints, and nothing around it. The
  * replay runs BENCH_ROUNDS times over the same log, into a fresh read store each time, and as many times beside
- * with the read-ahead worker off (every page read on the event loop), alternating which goes first.
+ * with the read-ahead worker off (every page read on the event loop), alternating which goes first. Last,
+ * single-event appends run into copies of that grown log, with the service's time-ordered event ids and with
+ * random ones, alternating.
  */
-const { mkdtempSync, rmSync } = require('node:fs');
+const { randomUUID } = require('node:crypto');
+const { copyFileSync, mkdtempSync, rmSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const Database = require('better-sqlite3');
@@ -38,10 +41,10 @@ const spread = (values) => ({
 
 const seconds = (start) => Number(process.hrtime.bigint() - start) / 1e9;
 
-function organizationHistory(organizationId, at) {
+function organizationHistory(organizationId, at, makeId = newEventId) {
   const events = [
     {
-      id: newEventId(),
+      id: makeId(),
       type: 'OrganizationCreated',
       data: {
         organizationId,
@@ -56,7 +59,7 @@ function organizationHistory(organizationId, at) {
   ];
   for (let i = 1; i < EVENTS_PER_ORGANIZATION; i++) {
     events.push({
-      id: newEventId(),
+      id: makeId(),
       type: 'OrganizationUpdated',
       data: {
         organizationId,
@@ -91,6 +94,37 @@ async function portAppends(file) {
   }
   const rate = Math.round(SINGLE_APPENDS / seconds(start));
   await store.close();
+  return rate;
+}
+
+/** Appends organizations' histories (10 events each) to a new log; answers their stream ids. */
+async function fillLog(file, events, makeId = newEventId) {
+  const store = await createEventStore(sqlite(file));
+  const at = new Date().toISOString();
+  const streams = [];
+  for (let i = 0; i < Math.ceil(events / EVENTS_PER_ORGANIZATION); i++) {
+    const streamId = `organization-${newId()}`;
+    await store.append(streamId, organizationHistory(newId(), at, makeId), 'no_stream');
+    streams.push(streamId);
+  }
+  await store.close();
+  return streams;
+}
+
+/** Single-event appends per second into a copy of a grown log, to its existing streams, ids made by `makeId`. */
+async function grownAppends(log, copy, streams, makeId) {
+  copyFileSync(log, copy);
+  const store = await createEventStore(sqlite(copy));
+  const at = new Date().toISOString();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < SINGLE_APPENDS; i++) {
+    const streamId = streams[(i * 7919) % streams.length];
+    const data = { organizationId: streamId, changes: { title: `T${i}` }, updatedAt: at };
+    await store.append(streamId, [{ id: makeId(), type: 'OrganizationUpdated', data }], 'any');
+  }
+  const rate = Math.round(SINGLE_APPENDS / seconds(start));
+  await store.close();
+  rmSync(copy, { force: true });
   return rate;
 }
 
@@ -152,11 +186,9 @@ async function appends(dir) {
 }
 
 async function replay(dir) {
-  const events = await createEventStore(sqlite(join(dir, 'replay-events.sqlite')));
-  const at = new Date().toISOString();
-  const organizations = Math.ceil(REPLAY_EVENTS / EVENTS_PER_ORGANIZATION);
-  for (let i = 0; i < organizations; i++)
-    await events.append(`organization-${newId()}`, organizationHistory(newId(), at), 'no_stream');
+  const log = join(dir, 'replay-events.sqlite');
+  const streams = await fillLog(log, REPLAY_EVENTS);
+  const events = await createEventStore(sqlite(log));
 
   let start = process.hrtime.bigint();
   let after = START;
@@ -180,7 +212,7 @@ async function replay(dir) {
     const order = round % 2 === 0 ? [true, false] : [false, true];
     for (const readAhead of order) {
       const store = new SqliteEventStore({
-        file: join(dir, 'replay-events.sqlite'),
+        file: log,
         backgroundCheckpoints: BACKGROUND,
         ...(readAhead ? {} : { readAheadAfter: 0 }),
       });
@@ -198,7 +230,23 @@ async function replay(dir) {
       await store.close();
     }
   }
+  // Single-event appends to the log's streams once it has grown, with ids as the service makes them (time-ordered)
+  // and with random ones (what it made before) into a log grown with random ids, alternating which goes first.
+  const randomLog = join(dir, 'grown-random-ids.sqlite');
+  const randomStreams = await fillLog(randomLog, REPLAY_EVENTS, randomUUID);
+  const timeOrdered = [];
+  const random = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? [true, false] : [false, true];
+    for (const ordered of order) {
+      const copy = join(dir, `grown-copy.sqlite`);
+      if (ordered) timeOrdered.push(await grownAppends(log, copy, streams, newEventId));
+      else random.push(await grownAppends(randomLog, copy, randomStreams, randomUUID));
+    }
+  }
   return {
+    grownAppends: spread(timeOrdered),
+    grownAppendsRandomIds: spread(random),
     replayEvents: read,
     replayDocs,
     replaySeconds: Number((read / median(rates)).toFixed(1)),
