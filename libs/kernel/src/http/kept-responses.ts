@@ -100,6 +100,11 @@ export class KeptResponses {
     return keys === undefined ? undefined : `${reads}:${keys}`;
   }
 
+  /** Whether a response is kept for `key`, made at whatever tag: only then can `find` answer for it. */
+  holds(key: string): boolean {
+    return this.kept.has(key);
+  }
+
   /** The response kept for `key` when it was made at `tag` (what the stores are at now); otherwise none. */
   find(key: string, tag: string): KeptResponse | undefined {
     const kept = this.kept.get(key);
