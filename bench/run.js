@@ -642,7 +642,7 @@ function webhookLines(webhooks) {
   return [
     `In process on the embedded backends: ${webhooks.events.toLocaleString('en')} public events (space title changes) are recorded while`,
     'the webhooks are inactive, then they are activated; a receiver in its own process (bench/webhook-receiver.js) answers',
-    '204 at once. Each delivery is signed, sent through the SSRF-safe fetcher (a new connection each) and recorded as an',
+    '204 at once. Each delivery is signed, sent through the SSRF-safe fetcher (vetted each time, on a kept connection) and recorded as an',
     'attempt before the next one of its webhook goes out.',
     '',
     '| webhooks | deliveries | seconds | events/s delivered | per webhook | out of order |',

@@ -43,7 +43,7 @@ async function until(condition: () => boolean, ms = 2000): Promise<void> {
 }
 
 /** A fake DNS that answers from a table and counts its questions. */
-function fakeDns(table: Record<string, string[]>): HostLookup & { calls: string[] } {
+function fakeDns(table: Record<string, string[]>): HostLookup & { calls: string[]; table: Record<string, string[]> } {
   const calls: string[] = [];
   const lookup = async (hostname: string) => {
     calls.push(hostname);
@@ -51,7 +51,7 @@ function fakeDns(table: Record<string, string[]>): HostLookup & { calls: string[
     if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
   };
-  return Object.assign(lookup, { calls });
+  return Object.assign(lookup, { calls, table });
 }
 
 let main: Server;
@@ -62,6 +62,9 @@ let otherPort: number;
 let otherHits = 0;
 let closedPort: number;
 const closedSockets: string[] = [];
+/** Connections the main server has accepted. */
+let connections = 0;
+let firstOfConnectionRequests = 0;
 
 beforeAll(async () => {
   ({ server: main, port } = await listen((request, response) => {
@@ -109,6 +112,14 @@ beforeAll(async () => {
       response.write('0123456789');
     } else if (path === '/sized') {
       response.end('x'.repeat(Number(url.searchParams.get('bytes'))));
+    } else if (path === '/first-of-connection') {
+      // answers the first request of a connection; a later one finds the connection closed under it, as when a
+      // receiver's keep-alive timeout and the next delivery cross
+      firstOfConnectionRequests += 1;
+      const socket = request.socket as typeof request.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1) socket.destroy();
+      else response.end('first');
     } else if (path === '/endless') {
       response.writeHead(200, { 'content-type': 'text/plain' }); // no length: chunked
       const timer = setInterval(() => response.write('0123456789abcdef'), 5);
@@ -117,6 +128,7 @@ beforeAll(async () => {
       response.writeHead(404).end();
     }
   }));
+  main.on('connection', () => (connections += 1));
   base = `http://127.0.0.1:${port}`;
   ({ server: other, port: otherPort } = await listen((_request, response) => {
     otherHits += 1;
@@ -481,6 +493,49 @@ describe('SafeFetcher: send (webhook deliveries)', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBe(100);
     await until(() => closedSockets.includes('/endless'));
+  });
+
+  it('keeps the connection between deliveries to one receiver whose answers it read to the end', async () => {
+    const sender = fetcher();
+    const before = connections;
+    for (let i = 0; i < 3; i++) expect((await sender.send(`${base}/post-echo`, post())).status).toBe(200);
+    expect(connections - before).toBe(1);
+    // an answer longer than what is read of it closes its connection: the next delivery opens another
+    await sender.send(`${base}/sized?bytes=5000`, post());
+    await sender.send(`${base}/post-echo`, post());
+    expect(connections - before).toBe(2);
+    sender.close();
+  });
+
+  it('sends a delivery again on a new connection when the kept one was closed under it', async () => {
+    const sender = fetcher();
+    const before = connections;
+    expect((await sender.send(`${base}/first-of-connection`, post())).body.toString()).toBe('first');
+    expect((await sender.send(`${base}/first-of-connection`, post())).body.toString()).toBe('first');
+    // the second delivery went out on the kept connection, met its end, and went out again on a new one
+    expect(firstOfConnectionRequests).toBe(3);
+    expect(connections - before).toBe(2);
+    sender.close();
+  });
+
+  it('never uses a kept connection for an address the host no longer resolves to', async () => {
+    const dns = fakeDns({ 'hooks.example': ['127.0.0.1'] });
+    const sender = new SafeFetcher({ allowlist: [`hooks.example:${port}`], lookup: dns });
+    expect((await sender.send(`http://hooks.example:${port}/post-echo`, post())).status).toBe(200);
+    // the name now points elsewhere (nothing listens on 127.0.0.2 at this port): the kept connection is not used
+    dns.table['hooks.example'] = ['127.0.0.2'];
+    const moved = await refusal(sender.send(`http://hooks.example:${port}/post-echo`, post()));
+    expect(moved.reason).toBe('network');
+    expect(moved.message).toContain('ECONNREFUSED');
+    sender.close();
+  });
+
+  it('does not keep connections for fetches (imports)', async () => {
+    const importer = fetcher();
+    const before = connections;
+    await importer.fetch(`${base}/doc.md`);
+    await importer.fetch(`${base}/doc.md`);
+    expect(connections - before).toBe(2);
   });
 
   it('applies the address guard and the time limit', async () => {

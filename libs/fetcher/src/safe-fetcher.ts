@@ -1,6 +1,6 @@
 import { lookup as lookupAll } from 'node:dns/promises';
-import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import {
@@ -56,6 +56,47 @@ const RANGE_WORDS: Record<string, string> = {
 
 const defaultLookup: HostLookup = (hostname) => lookupAll(hostname, { all: true });
 
+/** Receivers whose connections are kept at most; the least recently used one's are closed beyond that. */
+const MAX_KEPT_RECEIVERS = 64;
+/** How long an idle kept connection waits for the next delivery: under the 5 s most servers keep one open. */
+const KEPT_CONNECTION_IDLE_MS = 4000;
+
+/**
+ * Connections kept open between webhook deliveries, one pool (a keep-alive agent) per receiver and set of checked
+ * addresses: a delivery is vetted (DNS, the address guard) like any other, and a kept connection is used only for
+ * the very addresses that vetting answered again, so one made before the host's DNS changed, or before an address
+ * became refused, is never used for it.
+ */
+class KeptConnections {
+  private readonly agents = new Map<string, HttpAgent>();
+
+  agentFor(url: URL, targets: readonly ResolvedAddress[]): HttpAgent {
+    const key = `${url.protocol}//${url.host} ${targets.map((target) => target.address).join(' ')}`;
+    let agent = this.agents.get(key);
+    if (agent !== undefined) {
+      this.agents.delete(key); // moved to the end: the most recently used
+    } else {
+      const options = { keepAlive: true, maxSockets: 8, maxFreeSockets: 2, timeout: KEPT_CONNECTION_IDLE_MS };
+      agent = url.protocol === 'https:' ? new HttpsAgent(options) : new HttpAgent(options);
+      if (this.agents.size >= MAX_KEPT_RECEIVERS) {
+        const [oldest, oldestAgent] = this.agents.entries().next().value as [string, HttpAgent];
+        this.agents.delete(oldest);
+        oldestAgent.destroy();
+      }
+    }
+    this.agents.set(key, agent);
+    return agent;
+  }
+
+  close(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
+
+/** A kept connection that the receiver had closed when a delivery was written to it: nothing was answered. */
+class StaleConnection extends Error {}
+
 /**
  * Fetches documents from addresses users type in, without letting them reach the service's own network (SSRF).
  * Each hop is resolved once, every address in the answer must be public, and the connection goes to the address
@@ -69,6 +110,7 @@ export class SafeFetcher implements Fetcher {
   private readonly maxRedirects: number;
   private readonly allowlist: ReadonlySet<string>;
   private readonly lookup: HostLookup;
+  private readonly kept = new KeptConnections();
 
   constructor(options: SafeFetcherOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -83,17 +125,36 @@ export class SafeFetcher implements Fetcher {
     return this.withDeadline(start, (signal) => this.follow(start, signal));
   }
 
-  /** One request, answered with its status whatever it is (redirects included: they are not followed). */
+  /**
+   * One request, answered with its status whatever it is (redirects included: they are not followed). The
+   * connection is kept for the next request to the same receiver when its answer was read to the end (see
+   * {@link KeptConnections}); a kept connection the receiver closed meanwhile is found out when the request is
+   * written to it, and the request is then sent once more on a new one (a receiver may get a delivery twice, as
+   * with any retry: webhook deliveries are at least once).
+   */
   async send(url: string, request: OutboundRequest): Promise<OutboundResponse> {
     const target = parseTarget(url);
     return this.withDeadline(target, async (signal) => {
-      const response = await send(target, await this.vet(target), signal, {
+      const targets = await this.vet(target);
+      const outgoing = {
         method: request.method,
         headers: { 'user-agent': 'Quire-Webhooks/1.0', 'accept-encoding': 'identity', ...request.headers },
         body: request.body,
-      });
+      };
+      let response: IncomingMessage;
+      try {
+        response = await send(target, targets, signal, outgoing, this.kept.agentFor(target, targets));
+      } catch (error) {
+        if (!(error instanceof StaleConnection)) throw error;
+        response = await send(target, targets, signal, outgoing, this.kept.agentFor(target, targets));
+      }
       return { status: response.statusCode ?? 0, body: await readPrefix(response, request.maxResponseBytes) };
     });
+  }
+
+  /** Closes the connections kept between requests (they never keep the process alive on their own). */
+  close(): void {
+    this.kept.close();
   }
 
   private async withDeadline<T>(target: URL, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -244,13 +305,15 @@ function send(
   targets: ResolvedAddress[],
   signal: AbortSignal,
   outgoing: OutgoingRequest = { method: 'GET', headers: REQUEST_HEADERS },
+  kept?: HttpAgent,
 ): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
     const host = bareHost(url);
     const options: RequestOptions = {
       method: outgoing.method,
       headers: outgoing.headers,
-      agent: false, // no pooled sockets: each connection is made to the address just checked
+      // Without a kept connection's agent, no pooled sockets: each connection is made to the address just checked.
+      agent: kept ?? false,
       lookup: pinnedLookup(targets),
       signal,
     };
@@ -259,32 +322,53 @@ function send(
       url.protocol === 'https:'
         ? httpsRequest(url, { ...options, servername: isIP(host) ? undefined : host })
         : httpRequest(url, options);
-    request.once('response', resolve);
+    let answered = false;
+    request.once('response', (response) => {
+      answered = true;
+      resolve(response);
+    });
     // Stays attached after the response: a socket error while reading the body must not crash the process.
-    request.on('error', (error) => reject(networkRefusal(url, error)));
+    request.on('error', (error) => {
+      const stale = !answered && request.reusedSocket && isClosedByPeer(error);
+      reject(stale ? new StaleConnection() : networkRefusal(url, error));
+    });
     request.end(outgoing.body);
   });
 }
 
-/** The first `max` bytes of an answer's body; the rest is not read (the connection is closed). */
+/** A connection the other end closed or reset: what writing to a kept connection closed meanwhile meets. */
+function isClosedByPeer(error: unknown): boolean {
+  const { code } = error as NodeJS.ErrnoException;
+  return code === 'ECONNRESET' || code === 'EPIPE';
+}
+
+/**
+ * The first `max` bytes of an answer's body. An answer shorter than that, read to its end, leaves its connection to
+ * be kept (when it came through a keep-alive agent); once `max` bytes have arrived the rest is not read and the
+ * connection is closed.
+ */
 function readPrefix(response: IncomingMessage, max: number): Promise<Buffer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let received = 0;
-    const done = () => {
-      discard(response);
+    let settled = false;
+    const finish = (close: boolean) => {
+      if (settled) return;
+      settled = true;
+      if (close) discard(response);
       resolve(Buffer.concat(chunks).subarray(0, max));
     };
-    if (max <= 0) return done();
+    if (max <= 0) return finish(true);
     response.on('data', (chunk: Buffer) => {
+      if (settled) return;
       chunks.push(chunk);
       received += chunk.length;
-      if (received >= max) done();
+      if (received >= max) finish(true);
     });
+    response.once('end', () => finish(false));
     // an answer cut short still has a status: what arrived of its body is kept
-    response.once('end', done);
-    response.once('error', done);
-    response.once('close', done);
+    response.once('error', () => finish(true));
+    response.once('close', () => finish(true));
   });
 }
 
