@@ -1,4 +1,5 @@
 import { GitBookAPI } from '@gitbook/api';
+import { newEventId } from '@app/kernel';
 import { TestService, expectError } from '../support/service';
 
 type Account = { userId: string; token: string; organizationId: string };
@@ -117,5 +118,36 @@ describe('organization lookups (e2e)', () => {
       412,
     );
     expect((await as(acmeAdmin).patch(path(acmeAdmin), { hostname: 'kept-free' })).status).toBe(200);
+  });
+
+  it('lets another organization take a name whose holder does not have it, once the hold is 10 minutes old', async () => {
+    const path = (account: Account) => `/v1/orgs/${account.organizationId}`;
+    // a claim whose organization update never came (the process stopped between the two appends)
+    const stale = (hostname: string) =>
+      service.events.append(
+        `hostname-${hostname}`,
+        [
+          {
+            id: newEventId(),
+            type: 'HostnameClaimed',
+            data: { hostname, organizationId: acmeAdmin.organizationId, claimedAt: service.clock.now().toISOString() },
+          },
+        ],
+        'no_stream',
+      );
+    await stale('orphan');
+    await service.refused(() => as(stranger).patch(path(stranger), { hostname: 'orphan' }), 409, /taken/);
+    // a name its holder has ('kept-free', acme's) stays refused however old its hold
+    service.clock.advance(11 * 60 * 1000);
+    await service.refused(() => as(stranger).patch(path(stranger), { hostname: 'kept-free' }), 409, /taken/);
+    expect((await as(stranger).patch(path(stranger), { hostname: 'orphan' })).status).toBe(200);
+    expect((await as(member).get('/v1/subdomains/orphan')).body.target.organization).toBe(stranger.organizationId);
+    const history = await service.events.readStream('hostname-orphan');
+    expect(history.map((event) => [event.type, event.data.organizationId])).toEqual([
+      ['HostnameClaimed', acmeAdmin.organizationId],
+      ['HostnameReleased', acmeAdmin.organizationId],
+      ['HostnameClaimed', stranger.organizationId],
+    ]);
+    expect(history[1].data.lapsed).toBe(true);
   });
 });

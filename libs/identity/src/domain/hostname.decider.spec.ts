@@ -1,5 +1,5 @@
 import { at, given } from '@app/kernel/testing';
-import { type HostnameEvent, hostnameDecider } from './hostname.decider';
+import { HOSTNAME_HOLD_GRACE_MS, type HostnameEvent, hostnameDecider } from './hostname.decider';
 
 const now = '2026-01-02T03:04:05.000Z';
 const claim = (organizationId: string) => ({
@@ -48,5 +48,29 @@ describe('hostname decider', () => {
     given(hostnameDecider, [claimed('o1'), released('o1'), claimed('o2')])
       .when(release('o1'))
       .thenNothing();
+  });
+
+  it('takes over a hold its holder no longer has, only once it is older than the grace period', () => {
+    const later = (ms: number) => new Date(Date.parse(now) + ms).toISOString();
+    const takeover = (by: string, lapsedHolder: string, when: string) => ({
+      type: 'ClaimHostname' as const,
+      data: { hostname: 'docs', organizationId: by, lapsedHolder },
+      metadata: at(when),
+    });
+    const when = later(HOSTNAME_HOLD_GRACE_MS);
+    given(hostnameDecider, [claimed('o1')])
+      .when(takeover('o2', 'o1', when))
+      .then([
+        { type: 'HostnameReleased', data: { hostname: 'docs', organizationId: 'o1', releasedAt: when, lapsed: true } },
+        { type: 'HostnameClaimed', data: { hostname: 'docs', organizationId: 'o2', claimedAt: when } },
+      ]);
+    // too young: the holder's update may still be on its way
+    given(hostnameDecider, [claimed('o1')])
+      .when(takeover('o2', 'o1', later(HOSTNAME_HOLD_GRACE_MS - 1)))
+      .thenThrows('illegal-state', /docs is taken/);
+    // the claimant judged another holder than the one there now
+    given(hostnameDecider, [claimed('o1'), released('o1'), claimed('o3')])
+      .when(takeover('o2', 'o1', when))
+      .thenThrows('illegal-state', /docs is taken/);
   });
 });

@@ -10,15 +10,33 @@ import {
   READ_STORE,
   type ReadStore,
   handleCommand,
+  loadState,
   metadataFor,
   requireIfMatch,
   type IfMatch,
 } from '@app/kernel';
-import { hostnameDecider, hostnameStream, organizationStream } from '../../domain';
+import {
+  type HostnameCommand,
+  type OrganizationEvent,
+  hostnameDecider,
+  hostnameStream,
+  organizationStream,
+} from '../../domain';
 import { organizations } from '../deciders';
 import { OrganizationAccess } from '../../public/organization-access';
 import { ORGANIZATIONS, type OrganizationDoc } from '../read-models';
 import { type UpdateOrganizationRequest } from './update-organization.request';
+
+type Metadata = ReturnType<typeof metadataFor>;
+
+/** The hostname an organization has, as its own stream says (the read model may lag behind it). */
+const hostnameOfOrganization = {
+  initialState: (): string | undefined => undefined,
+  evolve: (hostname: string | undefined, event: OrganizationEvent): string | undefined =>
+    event.type === 'OrganizationUpdated' && event.data.changes.hostname !== undefined
+      ? event.data.changes.hostname
+      : hostname,
+};
 
 export class UpdateOrganizationCommand extends Command<CommandResult> {
   constructor(
@@ -68,7 +86,7 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
       });
       if (taken.items.length > 0) throw new IllegalState(`hostname ${changes.hostname} is taken`);
       if (changes.hostname !== previous) {
-        await this.hostname('ClaimHostname', changes.hostname, organizationId, metadata);
+        await this.claim(changes.hostname, organizationId, metadata);
         claimed = changes.hostname;
       }
     }
@@ -93,25 +111,45 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
     return { position: result.position, revision: result.revision };
   }
 
+  /**
+   * Claims the name on its own stream. A name another organization holds is taken over only when that
+   * organization's own stream says it does not have it (a claim whose update failed, or a name it left whose release
+   * failed) and the hold is older than the decider's grace period; otherwise the refusal stands (409).
+   */
+  private async claim(hostname: string, organizationId: string, metadata: Metadata): Promise<void> {
+    try {
+      await this.hostname('ClaimHostname', hostname, organizationId, metadata);
+      return;
+    } catch (error) {
+      if (!(error instanceof IllegalState)) throw error;
+      const { state } = await loadState(this.store, hostnameDecider, hostnameStream(hostname));
+      const holder = state.organizationId;
+      if (holder === organizationId) return;
+      if (holder !== null) {
+        const { state: held } = await loadState(this.store, hostnameOfOrganization, organizationStream(holder));
+        if (held === hostname) throw error;
+      }
+      // the decider decides again on the stream as it is then: the same holder, and the grace period
+      await this.hostname('ClaimHostname', hostname, organizationId, metadata, holder ?? undefined);
+    }
+  }
+
   private async hostname(
     type: 'ClaimHostname' | 'ReleaseHostname',
     hostname: string,
     organizationId: string,
-    metadata: ReturnType<typeof metadataFor>,
+    metadata: Metadata,
+    lapsedHolder?: string,
   ): Promise<void> {
     await handleCommand(this.store, hostnameDecider, hostnameStream(hostname), {
       type,
-      data: { hostname, organizationId },
+      data: lapsedHolder === undefined ? { hostname, organizationId } : { hostname, organizationId, lapsedHolder },
       metadata,
-    });
+    } as HostnameCommand);
   }
 
   /** A release that fails leaves the name held by this organization (it can take it back, no one else can). */
-  private async releaseQuietly(
-    hostname: string,
-    organizationId: string,
-    metadata: ReturnType<typeof metadataFor>,
-  ): Promise<void> {
+  private async releaseQuietly(hostname: string, organizationId: string, metadata: Metadata): Promise<void> {
     try {
       await this.hostname('ReleaseHostname', hostname, organizationId, metadata);
     } catch (error) {
