@@ -117,9 +117,14 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
    * failed) and the hold is older than the decider's grace period; otherwise the refusal stands (409).
    */
   private async claim(hostname: string, organizationId: string, metadata: Metadata): Promise<void> {
+    const claim = (lapsedHolder?: string) =>
+      this.decideHostname({
+        type: 'ClaimHostname',
+        data: lapsedHolder === undefined ? { hostname, organizationId } : { hostname, organizationId, lapsedHolder },
+        metadata,
+      });
     try {
-      await this.hostname('ClaimHostname', hostname, organizationId, metadata);
-      return;
+      await claim();
     } catch (error) {
       if (!(error instanceof IllegalState)) throw error;
       const { state } = await loadState(this.store, hostnameDecider, hostnameStream(hostname));
@@ -130,30 +135,23 @@ export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganiza
         if (held === hostname) throw error;
       }
       // the decider decides again on the stream as it is then: the same holder, and the grace period
-      await this.hostname('ClaimHostname', hostname, organizationId, metadata, holder ?? undefined);
+      await claim(holder ?? undefined);
     }
   }
 
-  private async hostname(
-    type: 'ClaimHostname' | 'ReleaseHostname',
-    hostname: string,
-    organizationId: string,
-    metadata: Metadata,
-    lapsedHolder?: string,
-  ): Promise<void> {
-    await handleCommand(this.store, hostnameDecider, hostnameStream(hostname), {
-      type,
-      data: lapsedHolder === undefined ? { hostname, organizationId } : { hostname, organizationId, lapsedHolder },
-      metadata,
-    } as HostnameCommand);
-  }
-
-  /** A release that fails leaves the name held by this organization (it can take it back, no one else can). */
+  /**
+   * A release that fails leaves the name held by this organization: it can take it back, and another organization
+   * can take it once the hold has lapsed (see `claim`).
+   */
   private async releaseQuietly(hostname: string, organizationId: string, metadata: Metadata): Promise<void> {
     try {
-      await this.hostname('ReleaseHostname', hostname, organizationId, metadata);
+      await this.decideHostname({ type: 'ReleaseHostname', data: { hostname, organizationId }, metadata });
     } catch (error) {
       this.logger.warn(`hostname ${hostname} of ${organizationId} not released: ${String(error)}`);
     }
+  }
+
+  private async decideHostname(command: HostnameCommand): Promise<void> {
+    await handleCommand(this.store, hostnameDecider, hostnameStream(command.data.hostname), command);
   }
 }
