@@ -11,8 +11,8 @@
  * whose schema the store made, with the same pragmas and background checkpoints, and nothing around it. The
  * replay runs BENCH_ROUNDS times over the same log, into a fresh read store each time, and as many times beside
  * with the read-ahead worker off (every page read on the event loop), alternating which goes first. Last,
- * single-event appends run into copies of that grown log, with the service's time-ordered event ids and with
- * random ones, alternating.
+ * single-event appends run to the existing streams of copies of that log (its ids and the new ones time-ordered,
+ * as the service makes them) and of a log grown the same way with random ids (random new ones), alternating.
  */
 const { randomUUID } = require('node:crypto');
 const { copyFileSync, mkdtempSync, rmSync } = require('node:fs');
@@ -83,13 +83,16 @@ function singleAppend(i, at) {
   };
 }
 
-/** Single-event appends per second through the port (each awaited, as a command awaits its append). */
-async function portAppends(file) {
+/**
+ * Single-event appends per second through the port (each awaited, as a command awaits its append); `appendOf`
+ * gives the i-th stream and event.
+ */
+async function portAppends(file, appendOf = singleAppend) {
   const store = await createEventStore(sqlite(file));
   const at = new Date().toISOString();
   const start = process.hrtime.bigint();
   for (let i = 0; i < SINGLE_APPENDS; i++) {
-    const { streamId, event } = singleAppend(i, at);
+    const { streamId, event } = appendOf(i, at);
     await store.append(streamId, [event], 'any');
   }
   const rate = Math.round(SINGLE_APPENDS / seconds(start));
@@ -114,16 +117,11 @@ async function fillLog(file, events, makeId = newEventId) {
 /** Single-event appends per second into a copy of a grown log, to its existing streams, ids made by `makeId`. */
 async function grownAppends(log, copy, streams, makeId) {
   copyFileSync(log, copy);
-  const store = await createEventStore(sqlite(copy));
-  const at = new Date().toISOString();
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < SINGLE_APPENDS; i++) {
+  const rate = await portAppends(copy, (i, at) => {
     const streamId = streams[(i * 7919) % streams.length];
     const data = { organizationId: streamId, changes: { title: `T${i}` }, updatedAt: at };
-    await store.append(streamId, [{ id: makeId(), type: 'OrganizationUpdated', data }], 'any');
-  }
-  const rate = Math.round(SINGLE_APPENDS / seconds(start));
-  await store.close();
+    return { streamId, event: { id: makeId(), type: 'OrganizationUpdated', data } };
+  });
   rmSync(copy, { force: true });
   return rate;
 }
